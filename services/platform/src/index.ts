@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './ports/index.ts';
+export type * from './module.ts';

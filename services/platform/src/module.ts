@@ -1,0 +1,32 @@
+// What a service module is (Loki's modules.go, fastify/demo's app.ts): a factory's product that the
+// `kaboodle` entrypoint mounts on the shared HTTP/gRPC servers and starts/stops in dependency order.
+import type { Router } from 'express';
+import type { ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
+
+export interface HealthCheck {
+  /** e.g. `database`, `event-bus`, `blob-store`, `processing.grpc`. */
+  name: string;
+  /** Resolves when healthy; throws (with a short reason) when not. */
+  check(): Promise<void>;
+}
+
+export interface GrpcServiceRegistration {
+  /** Fully-qualified service name, e.g. `kaboodle.processing.v1.ProcessingService` (for grpc.health.v1). */
+  name: string;
+  definition: ServiceDefinition;
+  implementation: UntypedServiceImplementation;
+}
+
+export interface ServiceModule {
+  /** Kebab-case module id: `auth`, `ingestion`, `processing`, `catalogue`, `search`, `web`. */
+  readonly name: string;
+  /** Routes mounted at the root of the shared HTTP server (paths carry their own prefix, e.g. /api/auth). */
+  readonly router?: Router;
+  readonly grpc?: GrpcServiceRegistration[];
+  /** Dependencies /readyz touches for this module. */
+  readonly checks?: HealthCheck[];
+  /** Start consumers, relays, timers. Called after every dependency has started. */
+  start?(): Promise<void>;
+  /** Stop in reverse dependency order; finish in-flight work, then release resources. */
+  stop?(): Promise<void>;
+}

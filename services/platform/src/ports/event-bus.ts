@@ -1,0 +1,63 @@
+// EventBus port: topics, keys, consumer groups, at-least-once delivery, per-key order,
+// retry with backoff and a dead-letter topic. Adapters: kafka-event-bus.ts, memory-event-bus.ts.
+
+export interface OutgoingEvent {
+  topic: string;
+  /** Entity id: events with the same key are delivered in publish order. */
+  key: string;
+  value: Uint8Array;
+  /** String headers; trace context (traceparent) and event id are added by the bus when absent. */
+  headers?: Record<string, string>;
+}
+
+export interface IncomingEvent {
+  topic: string;
+  key: string;
+  value: Uint8Array;
+  headers: Record<string, string>;
+  /** Unique per published event (header `event-id`), stable across redeliveries: use it for idempotency. */
+  id: string;
+  /** 1 on first delivery, incremented on each retry. */
+  attempt: number;
+}
+
+/**
+ * What a handler says about an event (Immich JobStatus): `done` and `skipped` commit it;
+ * `retry` redelivers after backoff up to maxAttempts, then dead-letters; `failed` dead-letters now.
+ * A thrown error counts as `retry`.
+ */
+export type ConsumeOutcome = 'done' | 'skipped' | 'retry' | 'failed';
+
+export type EventHandler = (event: IncomingEvent) => Promise<ConsumeOutcome>;
+
+export interface SubscribeOptions {
+  /** Consumer group: each event is handled by one member of each group. */
+  group: string;
+  topics: string[];
+  handler: EventHandler;
+  /** Attempts before dead-lettering (default 5). */
+  maxAttempts?: number;
+  /** Backoff before retry n (1-based) in ms (default 200 * 2^(n-1), capped at 30 s). */
+  backoffMs?: (attempt: number) => number;
+  /** Events handled at once across different keys (default 1). Same key is always sequential. */
+  concurrency?: number;
+}
+
+export interface Subscription {
+  /** Stop consuming; in-flight handlers finish first. */
+  close(): Promise<void>;
+}
+
+export interface EventBus {
+  readonly kind: 'kafka' | 'memory';
+  publish(events: OutgoingEvent[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Throws when the broker cannot be reached (used by /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Dead-letter topic for a topic: same name with a `.dlq` suffix. */
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+
+export const defaultBackoffMs = (attempt: number): number => Math.min(30_000, 200 * 2 ** (attempt - 1));

@@ -1,0 +1,48 @@
+// Test tiers (conventions.md §9): unit (colocated), contract (ports × adapters), api (black box),
+// topology (all vs split), e2e (real Chromium). `npx vitest run --project <name>` runs one tier.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['services/*/src/**/*.test.ts', 'proto/src/**/*.test.ts', 'frontends/*/src/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        test: {
+          name: 'topology',
+          include: ['tests/topology/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
