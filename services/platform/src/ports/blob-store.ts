@@ -43,6 +43,7 @@ export function assertSafeKey(key: string): void {
     key.length === 0 ||
     key.length > 512 ||
     key.startsWith('/') ||
+    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
     /[\\\u0000-\u001f]/.test(key) ||
     key.split('/').some((s) => s === '' || s === '.' || s === '..')
   ) {
