@@ -1,0 +1,76 @@
+// The keys every Kaboodle process reads. Defaults make `kaboodle --target=all` run with no
+// configuration: embedded engines unless an engine URL is set.
+import path from 'node:path';
+import { defineConfig, env } from './config.ts';
+import type { ConfigOf } from './config.ts';
+
+/** host:port, as Kafka bootstrap servers are written. */
+const hostPort = (item: string): string | undefined =>
+  /^[A-Za-z0-9.-]+:\d{1,5}$/.test(item) || /^\[[0-9A-Fa-f:]+\]:\d{1,5}$/.test(item)
+    ? undefined
+    : 'must be host:port';
+
+// Field objects are exported one by one so a module that also reads a platform key (e.g. DATABASE_URL)
+// can reuse the same declaration; combineConfigs accepts a key twice only when it is the same field.
+export const platformFields = {
+  PORT: env.port({ default: 8080, description: 'HTTP port (API, web shell, /healthz, /readyz, /metrics)' }),
+  HOST: env.string({ default: '0.0.0.0', description: 'Interface the HTTP and gRPC servers bind' }),
+  KABOODLE_DATA_DIR: env.path({
+    default: () => path.resolve('.data'),
+    description:
+      'Folder for embedded engines (PGlite, local blobs, search index); default .data under the working directory',
+  }),
+  LOG_LEVEL: env.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, {
+    default: 'info',
+    description: 'Minimum log level',
+  }),
+  NODE_ENV: env.enum(['development', 'production', 'test'] as const, {
+    default: 'development',
+    description: 'Runtime environment',
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.url({
+    protocols: ['http', 'https'],
+    description: 'OTLP/HTTP collector base URL (traces and metrics); unset: no export, /metrics still served',
+  }),
+  OTEL_SERVICE_NAME: env.string({ default: 'kaboodle', description: 'service.name on traces and metrics' }),
+  GRPC_PORT: env.port({ default: 9090, description: 'gRPC port for service-to-service calls in split mode' }),
+  DATABASE_URL: env.url({
+    protocols: ['postgres', 'postgresql'],
+    secret: true,
+    description: 'PostgreSQL URL; unset: embedded Postgres (PGlite) under KABOODLE_DATA_DIR',
+  }),
+  KAFKA_BROKERS: env.list({
+    item: hostPort,
+    description: 'Kafka bootstrap servers (host:port,...); unset: in-process bus',
+  }),
+  S3_ENDPOINT: env.url({
+    protocols: ['http', 'https'],
+    description: 'S3/MinIO endpoint URL; unset: local directory under KABOODLE_DATA_DIR',
+  }),
+  S3_ACCESS_KEY: env.string({ description: 'S3 access key (required with S3_ENDPOINT)' }),
+  S3_SECRET_KEY: env.string({ secret: true, description: 'S3 secret key (required with S3_ENDPOINT)' }),
+  S3_BUCKET: env.string({
+    default: 'kaboodle',
+    check: (v) =>
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v)
+        ? undefined
+        : `must be a valid bucket name (3-63 of a-z 0-9 . -), got ${JSON.stringify(v)}`,
+    description: 'Bucket for uploaded files',
+  }),
+  S3_REGION: env.string({ description: 'S3 region (MinIO ignores it)' }),
+};
+
+export const platformConfig = defineConfig(platformFields, {
+  validate(c) {
+    const problems: string[] = [];
+    if (c.S3_ENDPOINT !== undefined) {
+      if (c.S3_ACCESS_KEY === undefined) problems.push('S3_ACCESS_KEY: is required when S3_ENDPOINT is set');
+      if (c.S3_SECRET_KEY === undefined) problems.push('S3_SECRET_KEY: is required when S3_ENDPOINT is set');
+    }
+    if (c.PORT !== undefined && c.GRPC_PORT === c.PORT)
+      problems.push(`GRPC_PORT: must differ from PORT (both are ${c.PORT})`);
+    return problems;
+  },
+});
+
+export type PlatformConfig = ConfigOf<typeof platformFields>;

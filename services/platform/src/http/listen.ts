@@ -1,0 +1,84 @@
+// Start an HTTP server for an app and stop it gracefully: stop accepting, let in-flight requests
+// finish, close idle keep-alive sockets as they free up, and cut whatever is left at a deadline.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
+
+// Apps whose server is draining: /readyz reads this to answer 503 while shutdown is under way.
+const draining = new WeakSet<object>();
+
+export function isDraining(app: object): boolean {
+  return draining.has(app);
+}
+
+export interface RunningServer {
+  readonly server: http.Server;
+  /** The bound port (the real one when 0 was asked for). */
+  readonly port: number;
+  /** A URL to reach it, with localhost for wildcard hosts. */
+  readonly url: string;
+  /**
+   * Graceful stop; resolves when every connection is closed. Connections still busy at the
+   * deadline (default 10 s) are destroyed. Safe to call more than once.
+   */
+  close(deadlineMs?: number): Promise<void>;
+}
+
+export interface ListenOptions {
+  /** Default deadline for close() (default 10 000 ms). */
+  shutdownDeadlineMs?: number;
+}
+
+export async function listen(
+  app: RequestListener,
+  port: number,
+  host = '0.0.0.0',
+  options: ListenOptions = {},
+): Promise<RunningServer> {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new RangeError(`listen: port must be an integer between 0 and 65535, got ${String(port)}`);
+  }
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void => {
+      const why = err.code === 'EADDRINUSE' ? 'address already in use' : err.message;
+      reject(new Error(`listening on ${host}:${port}: ${why}`, { cause: err }));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const shownHost =
+    host === '0.0.0.0' || host === '::' || host === ''
+      ? 'localhost'
+      : host.includes(':')
+        ? `[${host}]`
+        : host;
+
+  let closing: Promise<void> | undefined;
+  const close = (deadlineMs = options.shutdownDeadlineMs ?? 10_000): Promise<void> => {
+    closing ??= new Promise<void>((resolve, reject) => {
+      draining.add(app);
+      // server.close() drops the sockets idle right now; keep-alive sockets that finish a request
+      // later must be dropped as they go idle, or close() would wait for their idle timeout.
+      const poll = setInterval(() => server.closeIdleConnections(), 25);
+      const deadline = setTimeout(() => {
+        clearInterval(poll);
+        server.closeAllConnections();
+      }, deadlineMs);
+      server.close((err) => {
+        clearTimeout(deadline);
+        clearInterval(poll);
+        if (err) reject(new Error(`closing the HTTP server: ${err.message}`, { cause: err }));
+        else resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+
+  return { server, port: bound, url: `http://${shownHost}:${bound}`, close };
+}
