@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPgliteDatabase } from './pglite-database.ts';
+import { openDatabase } from './open-database.ts';
+
+describe('createPgliteDatabase', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'kaboodle-pglite-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('shares one data directory between service schemas and keeps data across a reopen', async () => {
+    const auth = createPgliteDatabase({ dataDir: dir, schema: 'auth' });
+    const catalogue = createPgliteDatabase({ dataDir: dir, schema: 'catalogue' });
+    await auth.migrate([
+      { id: '0001', sql: `CREATE TABLE users (name text); INSERT INTO users VALUES ('ada');` },
+    ]);
+    await catalogue.migrate([{ id: '0001', sql: `CREATE TABLE users (name text);` }]);
+    const [a, c] = await Promise.all([
+      auth.query<{ s: string }>('SELECT current_schema() AS s'),
+      catalogue.query<{ s: string }>('SELECT current_schema() AS s'),
+    ]);
+    expect([a.rows[0]?.s, c.rows[0]?.s]).toEqual(['auth', 'catalogue']);
+    await auth.close();
+    // the instance stays open for the other schema
+    expect((await catalogue.query('SELECT * FROM users')).rowCount).toBe(0);
+    await catalogue.close();
+
+    const again = createPgliteDatabase({ dataDir: dir, schema: 'auth' });
+    expect((await again.query<{ name: string }>('SELECT name FROM users')).rows).toEqual([{ name: 'ada' }]);
+    await again.close();
+  });
+
+  it('fails clearly, instead of hanging, when the database is used inside its own transaction', async () => {
+    const db = createPgliteDatabase({ dataDir: 'memory://reentry', schema: 'svc' });
+    await expect(
+      db.transaction(async () => {
+        await db.query('SELECT 1');
+      }),
+    ).rejects.toThrow(/use the transaction's handle/);
+    await db.ping();
+    await db.close();
+  });
+
+  it('rejects schema names that are not plain identifiers', () => {
+    expect(() => createPgliteDatabase({ schema: 'Bad-Name' })).toThrow(/invalid schema name "Bad-Name"/);
+    expect(() => createPgliteDatabase({ schema: 'x"; DROP' })).toThrow(/invalid schema name/);
+  });
+
+  it('is what openDatabase picks when no URL is configured, under <dataDir>/pglite', async () => {
+    const db = openDatabase({ dataDir: dir, schema: 'svc' });
+    expect(db.kind).toBe('pglite');
+    await db.ping();
+    await db.close();
+  });
+});

@@ -1,0 +1,265 @@
+// Database port on embedded Postgres (PGlite, Postgres in WASM): the same SQL and migrations as
+// postgres-database.ts. One PGlite instance per data directory is shared by every service schema
+// in the process (`--target=all`); it is a single connection, so every statement and transaction
+// is serialized, and the search_path is switched to the caller's schema before each.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Database, Migration, Queryable, QueryResult } from '../ports/database.ts';
+import {
+  assertSchemaName,
+  checksum,
+  ledgerSql,
+  migrationLockSql,
+  orderMigrations,
+  quoteIdent,
+  registerTransaction,
+  sqlPreview,
+  transactionCommitted,
+  transactionEnded,
+  wrapDbError,
+} from './database-common.ts';
+import { silentLogger } from './postgres-database.ts';
+import type { DbLogger } from './postgres-database.ts';
+
+export interface PgliteDatabaseOptions {
+  /** Directory of the embedded cluster; `memory://<name>` keeps it in memory (tests). Absent: private in-memory. */
+  dataDir?: string;
+  schema: string;
+  logger?: DbLogger;
+}
+
+interface SharedInstance {
+  key: string;
+  ready: Promise<PGlite>;
+  refs: number;
+  /** Tail of the queue of exclusive sections (the instance is one connection). */
+  tail: Promise<void>;
+  /** The search_path currently set on the connection, to skip redundant SETs. */
+  currentSchema: string | undefined;
+}
+
+const registry = new Map<string, SharedInstance>();
+let privateCounter = 0;
+
+// Which instance's lock the current async context holds: a query on the Database handle from inside
+// its own transaction callback would wait for itself forever, so it fails with a clear error instead.
+const holding = new AsyncLocalStorage<SharedInstance>();
+
+function acquireInstance(dataDir: string | undefined): SharedInstance {
+  const key =
+    dataDir === undefined
+      ? `memory://private-${++privateCounter}`
+      : dataDir.startsWith('memory://')
+        ? dataDir
+        : resolve(dataDir);
+  let inst = registry.get(key);
+  if (!inst) {
+    if (!key.startsWith('memory://')) mkdirSync(key, { recursive: true });
+    const created: SharedInstance = {
+      key,
+      refs: 0,
+      tail: Promise.resolve(),
+      currentSchema: undefined,
+      ready: PGlite.create({
+        // PGlite's own in-memory mode is `memory://`; named memory instances are shared via the registry
+        dataDir: key.startsWith('memory://') ? 'memory://' : key,
+        // same value types as pg: bytea as Buffer (PGlite gives a bare Uint8Array)
+        parsers: { [types.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
+      }),
+    };
+    created.ready.catch(() => registry.delete(key));
+    registry.set(key, created);
+    inst = created;
+  }
+  inst.refs++;
+  return inst;
+}
+
+async function releaseInstance(inst: SharedInstance): Promise<void> {
+  if (--inst.refs > 0) return;
+  registry.delete(inst.key);
+  // close after queued work drains
+  await exclusive(inst, async (pg) => pg.close());
+}
+
+/** Run fn with the connection to itself, after everything queued before it. */
+function exclusive<T>(inst: SharedInstance, fn: (pg: PGlite) => Promise<T>): Promise<T> {
+  const run = inst.tail.then(async () => holding.run(inst, async () => fn(await inst.ready)));
+  inst.tail = run.then(
+    () => {},
+    () => {},
+  );
+  return run;
+}
+
+export function createPgliteDatabase(options: PgliteDatabaseOptions): Database {
+  const { schema } = options;
+  assertSchemaName(schema);
+  const log = options.logger ?? silentLogger;
+  const inst = acquireInstance(options.dataDir);
+  let closed = false;
+  let schemaReady = false;
+
+  const assertOpen = (): void => {
+    if (closed) throw new Error(`database ${schema} is closed`);
+  };
+
+  // Inside the exclusive section: point the connection at this schema (creating it on first use).
+  async function enter(pg: PGlite): Promise<void> {
+    if (!schemaReady) {
+      await pg.exec(ledgerSql(schema));
+      schemaReady = true;
+    }
+    if (inst.currentSchema !== schema) {
+      await pg.exec(`SET search_path TO ${quoteIdent(schema)}`);
+      inst.currentSchema = schema;
+    }
+  }
+
+  function guardReentry(doing: string): void {
+    if (holding.getStore() === inst) {
+      throw new Error(
+        `${doing} in ${schema}: called on the database inside one of its transactions; use the transaction's handle (PGlite is one connection)`,
+      );
+    }
+  }
+
+  async function run<T>(
+    pg: PGlite | { query: PGlite['query'] },
+    sql: string,
+    params?: unknown[],
+  ): Promise<QueryResult<T>> {
+    try {
+      if (params === undefined || params.length === 0) {
+        // no parameters: allow several statements, like pg's simple query protocol
+        const results = await (pg as PGlite).exec(sql);
+        const last = results[results.length - 1];
+        return { rows: (last?.rows ?? []) as T[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      }
+      const res = await pg.query<T>(sql, params);
+      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+    } catch (err) {
+      throw wrapDbError(`running ${sqlPreview(sql)} in ${schema}`, err);
+    }
+  }
+
+  // SELECTs report the number of rows (pg's rowCount does too); PGlite's affectedRows is 0 for them
+  const fixCount = <T>(r: QueryResult<T>, sql: string): QueryResult<T> =>
+    /^\s*(select|with|values|table|show)\b/i.test(sql) && r.rowCount === 0
+      ? { ...r, rowCount: r.rows.length }
+      : r;
+
+  const db: Database = {
+    kind: 'pglite',
+    schema,
+
+    async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      assertOpen();
+      guardReentry('querying');
+      return exclusive(inst, async (pg) => {
+        await enter(pg);
+        return fixCount(await run<T>(pg, sql, params), sql);
+      });
+    },
+
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      assertOpen();
+      guardReentry('starting a transaction');
+      let committedTx: Queryable | undefined;
+      const result = await exclusive(inst, async (pg) => {
+        await enter(pg);
+        let active = true;
+        const tx: Queryable = {
+          query: async <R>(sql: string, params?: unknown[]) => {
+            if (!active) throw new Error(`transaction in ${schema} has already ended`);
+            return fixCount(await run<R>(pg, sql, params), sql);
+          },
+        };
+        registerTransaction(tx);
+        await run(pg, 'BEGIN');
+        let value: T;
+        try {
+          value = await fn(tx);
+        } catch (err) {
+          active = false;
+          transactionEnded(tx);
+          await pg.exec('ROLLBACK').catch((rollbackErr: unknown) => {
+            log.warn({ err: rollbackErr, component: 'database', schema }, 'rollback failed');
+          });
+          throw err;
+        }
+        active = false;
+        try {
+          await run(pg, 'COMMIT');
+        } catch (err) {
+          transactionEnded(tx);
+          await pg.exec('ROLLBACK').catch(() => {});
+          throw err;
+        }
+        committedTx = tx;
+        return value;
+      });
+      // hooks run outside the exclusive section, so they may use the database
+      if (committedTx) transactionCommitted(committedTx);
+      return result;
+    },
+
+    async migrate(migrations: Migration[]): Promise<void> {
+      assertOpen();
+      guardReentry('migrating');
+      const ordered = orderMigrations(migrations);
+      for (const m of ordered) {
+        await exclusive(inst, async (pg) => {
+          await enter(pg);
+          try {
+            await pg.exec('BEGIN');
+            // one process per data dir, but the same SQL as postgres keeps the two paths alike
+            await pg.query(migrationLockSql, [schema]);
+            const done = await pg.query<{ checksum: string }>(
+              `SELECT checksum FROM ${quoteIdent(schema)}.schema_migrations WHERE id = $1`,
+              [m.id],
+            );
+            if (done.rows[0]) {
+              if (done.rows[0].checksum !== checksum(m.sql)) {
+                log.warn(
+                  { component: 'database', schema, migration: m.id },
+                  'applied migration has since been edited',
+                );
+              }
+            } else {
+              await pg.exec(m.sql);
+              await pg.query(
+                `INSERT INTO ${quoteIdent(schema)}.schema_migrations (id, checksum) VALUES ($1, $2)`,
+                [m.id, checksum(m.sql)],
+              );
+              log.info({ component: 'database', schema, migration: m.id }, 'migration applied');
+            }
+            await pg.exec('COMMIT');
+          } catch (err) {
+            await pg.exec('ROLLBACK').catch(() => {});
+            throw wrapDbError(`applying migration ${m.id} to ${schema}`, err);
+          }
+          // a migration may have changed the search_path (SET inside it): force a reset next time
+          inst.currentSchema = undefined;
+        });
+      }
+    },
+
+    async ping(): Promise<void> {
+      assertOpen();
+      guardReentry('pinging');
+      await exclusive(inst, async (pg) => {
+        await run(pg, 'SELECT 1');
+      });
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await releaseInstance(inst);
+    },
+  };
+  return db;
+}

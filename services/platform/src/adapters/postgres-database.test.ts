@@ -1,0 +1,54 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from './postgres-database.ts';
+import { isUniqueViolation, openDatabase, pgErrorCode } from './open-database.ts';
+
+// A port nothing listens on: bind, note it, close.
+async function deadPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const { port } = srv.address() as { port: number };
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+describe('createPostgresDatabase', () => {
+  it('fails ping with a "doing X: cause" error when the server does not answer', async () => {
+    const db = createPostgresDatabase({
+      url: `postgres://u@127.0.0.1:${await deadPort()}/x`,
+      schema: 'svc',
+      connectionTimeoutMs: 1000,
+    });
+    await expect(db.ping()).rejects.toThrow(/^pinging postgres for svc: .*ECONNREFUSED/);
+    await expect(db.query('SELECT 1')).rejects.toThrow(
+      /^creating schema in svc: connecting to postgres: .*ECONNREFUSED/,
+    );
+    await db.close();
+    await expect(db.ping()).rejects.toThrow(/database svc is closed/);
+  });
+
+  it('rejects schema names that are not plain identifiers', () => {
+    expect(() => createPostgresDatabase({ url: 'postgres://x@127.0.0.1/x', schema: 'public; drop' })).toThrow(
+      /invalid schema name/,
+    );
+  });
+
+  it('is what openDatabase picks when a URL is configured', async () => {
+    const db = openDatabase({ url: 'postgres://x@127.0.0.1:1/x', dataDir: '/nonexistent', schema: 'svc' });
+    expect(db.kind).toBe('postgres');
+    await db.close();
+  });
+});
+
+describe('error classification', () => {
+  it('finds the SQLSTATE anywhere in the cause chain', () => {
+    const pgErr = Object.assign(new Error('duplicate key'), { code: '23505' });
+    const wrapped = new Error('saving user: duplicate key', {
+      cause: new Error('running INSERT', { cause: pgErr }),
+    });
+    expect(pgErrorCode(wrapped)).toBe('23505');
+    expect(isUniqueViolation(wrapped)).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
+  });
+});
