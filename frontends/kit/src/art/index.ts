@@ -35,3 +35,5 @@ export {
   sparklePositions,
   starPath,
 } from './geometry.ts';
+export { DecoIcon, DECO_ICON_NAMES } from './deco-icon.tsx';
+export type { DecoIconName, DecoIconProps } from './deco-icon.tsx';

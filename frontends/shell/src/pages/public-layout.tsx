@@ -1,0 +1,59 @@
+// The plain layout of the public pages (spec 2): a slim Deco top bar with the brand and the public
+// links, the page, and a footer. Signed-in visitors get a way back to their dashboard.
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { Button } from '@kaboodle/kit';
+import { Gears } from '@kaboodle/kit';
+import { useSession } from '../session/session-context.tsx';
+import { useShellActions } from '../app/shell-actions.tsx';
+import { PageStyles } from './page-styles.tsx';
+
+export function PublicLayout({ children, className }: { children: ReactNode; className?: string }) {
+  const { isAuthenticated, loading } = useSession();
+  const { openAuthDialog } = useShellActions();
+  return (
+    <div className={`kbp-page ${className ?? ''}`}>
+      <PageStyles />
+      <header className="kbp-container kbp-topbar">
+        <Link to="/" className="kbp-brand" aria-label="Kaboodle home">
+          <Gears size={42} speed={20} />
+          <span>Kaboodle</span>
+        </Link>
+        <nav className="kbp-nav" aria-label="Public pages">
+          <NavLink to="/about">About</NavLink>
+          <NavLink to="/resources">Resources</NavLink>
+          <NavLink to="/terms">Terms</NavLink>
+          {isAuthenticated ? (
+            <Link to="/dashboard" className="kb-button kb-button--secondary kb-button--sm kbp-link-button">
+              Dashboard
+            </Link>
+          ) : (
+            <Button variant="secondary" size="sm" onClick={() => openAuthDialog()} disabled={loading}>
+              Sign in
+            </Button>
+          )}
+        </nav>
+      </header>
+      {children}
+      <footer className="kbp-footer">
+        <div className="kbp-container kbp-footer-inner">
+          <span>Kaboodle · an archive that keeps time · tended by Tick</span>
+          <span>
+            <Link to="/about">About</Link>
+            <Link to="/resources">Resources</Link>
+            <Link to="/terms">Terms</Link>
+          </span>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+/** The small diamond-centred gold rule used under page headings. */
+export function DecoRule() {
+  return (
+    <div className="kbp-deco-rule" aria-hidden="true">
+      <i />
+    </div>
+  );
+}
