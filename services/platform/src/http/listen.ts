@@ -7,6 +7,9 @@ import type { RequestListener } from 'node:http';
 // Apps whose server is draining: /readyz reads this to answer 503 while shutdown is under way.
 const draining = new WeakSet<object>();
 
+const delay = (ms: number): Promise<void> =>
+  ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+
 export function isDraining(app: object): boolean {
   return draining.has(app);
 }
@@ -18,8 +21,10 @@ export interface RunningServer {
   /** A URL to reach it, with localhost for wildcard hosts. */
   readonly url: string;
   /**
-   * Graceful stop; resolves when every connection is closed. Connections still busy at the
-   * deadline (default 10 s) are destroyed. Safe to call more than once.
+   * Graceful stop; resolves when every connection is closed: /readyz turns 503, then after the drain
+   * delay the server stops accepting, in-flight requests finish, idle keep-alive sockets close, and
+   * connections still busy at the deadline (default 10 s, counted after the drain delay) are
+   * destroyed. Safe to call more than once.
    */
   close(deadlineMs?: number): Promise<void>;
 }
@@ -27,6 +32,11 @@ export interface RunningServer {
 export interface ListenOptions {
   /** Default deadline for close() (default 10 000 ms). */
   shutdownDeadlineMs?: number;
+  /**
+   * How long close() keeps accepting requests while /readyz already answers 503 (default 0), so a
+   * load balancer or Kubernetes endpoints controller stops routing here before connections are refused.
+   */
+  drainDelayMs?: number;
 }
 
 export async function listen(
@@ -60,8 +70,12 @@ export async function listen(
 
   let closing: Promise<void> | undefined;
   const close = (deadlineMs = options.shutdownDeadlineMs ?? 10_000): Promise<void> => {
-    closing ??= new Promise<void>((resolve, reject) => {
-      draining.add(app);
+    draining.add(app);
+    closing ??= delay(options.drainDelayMs ?? 0).then(() => stop(deadlineMs));
+    return closing;
+  };
+  const stop = (deadlineMs: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
       // server.close() drops the sockets idle right now; keep-alive sockets that finish a request
       // later must be dropped as they go idle, or close() would wait for their idle timeout.
       const poll = setInterval(() => server.closeIdleConnections(), 25);
@@ -77,8 +91,6 @@ export async function listen(
       });
       server.closeIdleConnections();
     });
-    return closing;
-  };
 
   return { server, port: bound, url: `http://${shownHost}:${bound}`, close };
 }

@@ -47,12 +47,25 @@ function durationHistogram(): Histogram {
   return h;
 }
 
-/** The matched route template (`/api/documents/:id`), or undefined when no route matched. */
-export function routeOf(req: Request): string | undefined {
-  const route = (req as { route?: { path?: unknown } }).route;
-  if (!route || route.path === undefined) return undefined;
-  const path = `${req.baseUrl}${String(route.path)}`;
-  return path === '' ? '/' : path;
+/**
+ * Remember the full route template (`/api/auth/sessions/:id`) when Express matches a route. Read
+ * later it would be wrong: once an error leaves a nested router, Express has already reset
+ * req.baseUrl to the parent's while req.route still holds only the inner path. The router assigns
+ * req.route at dispatch time, when baseUrl is right, so a setter on this request catches it.
+ */
+function trackRoute(req: Request): () => string | undefined {
+  let value: unknown;
+  let template: string | undefined;
+  Object.defineProperty(req, 'route', {
+    configurable: true,
+    enumerable: true,
+    get: () => value,
+    set: (route: { path?: unknown } | undefined) => {
+      value = route;
+      if (route?.path !== undefined) template = `${req.baseUrl}${String(route.path)}` || '/';
+    },
+  });
+  return () => template;
 }
 
 export function requestContext(logger: Logger): RequestHandler {
@@ -64,6 +77,7 @@ export function requestContext(logger: Logger): RequestHandler {
     req.id = id;
     res.setHeader(REQUEST_ID_HEADER, id);
     req.log = logger.child({ request_id: id });
+    const routeOf = trackRoute(req);
 
     const path = req.originalUrl.split('?', 1)[0] ?? '/';
     const probe = PROBE_PATHS.has(path);
@@ -94,7 +108,7 @@ export function requestContext(logger: Logger): RequestHandler {
       const seconds = (performance.now() - started) / 1000;
       const aborted = !res.writableFinished;
       const status = res.statusCode;
-      const route = routeOf(req);
+      const route = routeOf();
       durationHistogram().record(seconds, {
         'http.request.method': req.method,
         'http.route': route ?? 'unmatched',

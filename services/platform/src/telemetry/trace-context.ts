@@ -55,10 +55,10 @@ export function recordError(span: Span, err: unknown): void {
  * Write the active (or given) context's trace headers (traceparent, tracestate, baggage) into
  * `headers` and return it. Without a running telemetry nothing is written.
  */
-export function injectTraceHeaders<H extends Record<string, string>>(
-  headers: H,
+export function injectTraceHeaders<H extends Record<string, string> = Record<string, string>>(
+  headers: H = {} as H,
   ctx: Context = context.active(),
-): H {
+): H & Record<string, string> {
   propagation.inject(ctx, headers);
   return headers;
 }
