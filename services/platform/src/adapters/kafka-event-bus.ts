@@ -1,0 +1,354 @@
+// EventBus on Kafka (kafkajs 2.2.4). Producer: acks=-1, one request in flight (per-key order survives
+// retries), not idempotent (the mock broker here reports controller id 0, which breaks kafkajs'
+// idempotent connect). Consumers: one kafkajs consumer per subscription, offsets committed one by
+// one only after the handler's outcome is decided; retries back off in place (heartbeating), then
+// dead-letter to `<topic>.dlq`.
+import { Kafka, Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
+import type { Admin, Consumer, IHeaders, KafkaMessage, LogEntry, Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import { UnavailableError } from '../errors.ts';
+import { deadLetterTopic } from '../ports/event-bus.ts';
+import type { EventBus, OutgoingEvent, SubscribeOptions, Subscription } from '../ports/event-bus.ts';
+import {
+  createSemaphore,
+  deliver,
+  normaliseSubscribeOptions,
+  prepareOutgoing,
+  withPublishSpan,
+} from './event-bus-delivery.ts';
+import type { DeliveryRecord } from './event-bus-delivery.ts';
+
+export interface KafkaEventBusOptions {
+  /** Bootstrap servers: `host:port` list, or one comma-separated string (the KAFKA_BROKERS form). */
+  brokers: string[] | string;
+  clientId: string;
+  logger: Logger;
+  /**
+   * Consumer session timeout (default 10 s). A member that stops heartbeating is dropped after it;
+   * a rejoin waits about as long, so it is kept short (kafkajs' 30 s default makes restarts slow).
+   */
+  sessionTimeoutMs?: number;
+  /** Heartbeat interval (default 1 s); also how often a backing-off consumer heartbeats. */
+  heartbeatIntervalMs?: number;
+  /** How long ping() waits for the cluster to answer (default 3 s). */
+  pingTimeoutMs?: number;
+  /** TCP connect timeout (default 3 s). */
+  connectionTimeoutMs?: number;
+}
+
+// Batches a subscription may hold at once while one partition backs off. Handlers running at once
+// are still bounded by `concurrency`; this only stops one retrying key from idling every partition.
+const MIN_PARTITIONS_IN_FLIGHT = 8;
+
+export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
+  const brokers = parseBrokers(options.brokers);
+  if (typeof options.clientId !== 'string' || options.clientId.trim() === '') {
+    throw new TypeError('kafka event bus: clientId must be a non-empty string');
+  }
+  const sessionTimeout = positiveInt(options.sessionTimeoutMs ?? 10_000, 'sessionTimeoutMs');
+  const heartbeatInterval = positiveInt(options.heartbeatIntervalMs ?? 1_000, 'heartbeatIntervalMs');
+  const pingTimeout = positiveInt(options.pingTimeoutMs ?? 3_000, 'pingTimeoutMs');
+  const connectionTimeout = positiveInt(options.connectionTimeoutMs ?? 3_000, 'connectionTimeoutMs');
+  if (heartbeatInterval >= sessionTimeout) {
+    throw new TypeError('kafka event bus: heartbeatIntervalMs must be below sessionTimeoutMs');
+  }
+  const logger = options.logger.child({ component: 'event-bus', bus: 'kafka' });
+
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers,
+    connectionTimeout,
+    // Below debug, kafkajs need not even build its info lines (they go to pino debug, see logKafka).
+    logLevel: logger.isLevelEnabled('debug') ? KafkaLogLevel.DEBUG : KafkaLogLevel.WARN,
+    logCreator: () => (entry: LogEntry) => logKafka(logger, entry),
+    retry: { initialRetryTime: 100, retries: 8 },
+  });
+
+  let producer: Producer | null = null;
+  let producerReady: Promise<Producer> | null = null;
+  let admin: Admin | null = null;
+  let adminReady: Promise<Admin> | null = null;
+  const subscriptions = new Set<{ close(): Promise<void> }>();
+  let closed = false;
+
+  /** Connects lazily, once; a failed connect is retried by the next call. */
+  function connectedProducer(): Promise<Producer> {
+    producerReady ??= (async () => {
+      producer = kafka.producer({
+        allowAutoTopicCreation: true,
+        idempotent: false,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
+      await producer.connect();
+      return producer;
+    })().catch((err: unknown) => {
+      producerReady = null;
+      throw err;
+    });
+    return producerReady;
+  }
+
+  function connectedAdmin(): Promise<Admin> {
+    adminReady ??= (async () => {
+      // No retries: ping() must answer within its timeout, not after kafkajs' backoff schedule.
+      admin = kafka.admin({ retry: { retries: 0 } });
+      await admin.connect();
+      return admin;
+    })().catch((err: unknown) => {
+      adminReady = null;
+      throw err;
+    });
+    return adminReady;
+  }
+
+  async function send(events: Required<OutgoingEvent>[]): Promise<void> {
+    const byTopic = new Map<string, { key: string; value: Buffer; headers: Record<string, string> }[]>();
+    for (const e of events) {
+      const list = byTopic.get(e.topic) ?? [];
+      list.push({
+        key: e.key,
+        value: Buffer.from(e.value.buffer, e.value.byteOffset, e.value.byteLength),
+        headers: e.headers,
+      });
+      byTopic.set(e.topic, list);
+    }
+    const p = await connectedProducer();
+    await p.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+  }
+
+  async function subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {
+    if (closed) throw new Error('kafka event bus: subscribe after close');
+    const sub = normaliseSubscribeOptions(subscribeOptions);
+    const log = logger.child({ group: sub.group });
+    const permits = createSemaphore(sub.concurrency);
+    const stop = new AbortController();
+    // Attempt counts of events whose delivery stopped mid-retry (rebalance), keyed topic/partition/offset.
+    const pending = new Map<string, number>();
+    const consumer: Consumer = kafka.consumer({
+      groupId: sub.group,
+      sessionTimeout,
+      rebalanceTimeout: sessionTimeout,
+      heartbeatInterval,
+      maxWaitTimeInMs: 500,
+      allowAutoTopicCreation: true,
+      retry: { initialRetryTime: 200, retries: 10 },
+    });
+    consumer.on(consumer.events.CRASH, (e) => {
+      const { error, restart } = e.payload;
+      log.error(
+        { err: error, restart },
+        restart ? 'consumer crashed; kafkajs restarts it' : 'consumer crashed',
+      );
+    });
+
+    try {
+      await consumer.connect();
+      // A new group reads from the earliest retained event: none published before it existed is lost.
+      await consumer.subscribe({ topics: sub.topics, fromBeginning: true });
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: Math.max(sub.concurrency, MIN_PARTITIONS_IN_FLIGHT),
+        eachBatch: async ({
+          batch,
+          resolveOffset,
+          heartbeat,
+          commitOffsetsIfNecessary,
+          isRunning,
+          isStale,
+        }) => {
+          const { topic, partition } = batch;
+          for (const message of batch.messages) {
+            if (!isRunning() || isStale() || stop.signal.aborted) return;
+            const record = toRecord(topic, partition, message);
+            const pendingKey = `${topic}/${partition}/${message.offset}`;
+            const result = await deliver(record, {
+              system: 'kafka',
+              subscription: sub,
+              permits,
+              logger: log,
+              signal: stop.signal,
+              firstAttempt: pending.get(pendingKey) ?? 1,
+              keepAlive: { fn: heartbeat, everyMs: heartbeatInterval },
+            });
+            if (result.kind === 'aborted') {
+              // Not committed: this member (or the partition's next owner) redelivers it.
+              pending.set(pendingKey, result.nextAttempt);
+              return;
+            }
+            pending.delete(pendingKey);
+            if (result.kind === 'dead-letter') {
+              // Dead letter first, commit second: a crash between them re-handles, never loses.
+              await send([
+                {
+                  topic: deadLetterTopic(topic),
+                  key: record.key,
+                  value: record.value,
+                  headers: result.headers,
+                },
+              ]);
+            }
+            resolveOffset(message.offset);
+            await commitOffsetsIfNecessary({
+              topics: [
+                { topic, partitions: [{ partition, offset: (BigInt(message.offset) + 1n).toString() }] },
+              ],
+            });
+            await heartbeat();
+          }
+        },
+      });
+    } catch (err) {
+      await consumer.disconnect().catch(() => {});
+      throw new UnavailableError(
+        `subscribing group ${sub.group} to ${sub.topics.join(', ')}: ${(err as Error).message}`,
+        {
+          cause: err,
+        },
+      );
+    }
+    log.debug({ topics: sub.topics }, 'subscribed');
+
+    let closing: Promise<void> | null = null;
+    const subscription = {
+      close(): Promise<void> {
+        closing ??= (async () => {
+          stop.abort(); // ends backoffs now; handlers already running finish
+          // disconnect() stops the runner, which waits for the batches in progress, then leaves the group.
+          await consumer.disconnect();
+          subscriptions.delete(subscription);
+          log.debug('unsubscribed');
+        })();
+        return closing;
+      },
+    };
+    subscriptions.add(subscription);
+    return subscription;
+  }
+
+  return {
+    kind: 'kafka',
+
+    async publish(events: OutgoingEvent[]): Promise<void> {
+      if (closed) throw new Error('kafka event bus: publish after close');
+      await withPublishSpan('kafka', events, async () => {
+        const prepared = prepareOutgoing(events);
+        if (prepared.length === 0) return;
+        try {
+          await send(prepared);
+        } catch (err) {
+          throw new UnavailableError(
+            `publishing ${prepared.length} event(s) to Kafka: ${(err as Error).message}`,
+            {
+              cause: err,
+            },
+          );
+        }
+      });
+    },
+
+    subscribe,
+
+    async ping(): Promise<void> {
+      if (closed) throw new Error('kafka event bus is closed');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${pingTimeout} ms`)), pingTimeout);
+      });
+      try {
+        // describeCluster: a metadata request every broker answers (the mock lacks describeGroups).
+        await Promise.race([connectedAdmin().then((a) => a.describeCluster()), timeout]);
+      } catch (err) {
+        // Drop the admin client so the next ping reconnects instead of reusing a dead socket.
+        const stale = admin;
+        admin = null;
+        adminReady = null;
+        void stale?.disconnect().catch(() => {});
+        throw new UnavailableError(`kafka at ${brokers.join(',')}: ${(err as Error).message}`, {
+          cause: err,
+        });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      await Promise.all([producer?.disconnect(), admin?.disconnect()].map((p) => p?.catch(() => {})));
+    },
+  };
+}
+
+function toRecord(topic: string, partition: number, message: KafkaMessage): DeliveryRecord {
+  return {
+    topic,
+    partition,
+    offset: message.offset,
+    key: message.key ? message.key.toString('utf8') : '',
+    value: message.value
+      ? new Uint8Array(message.value.buffer, message.value.byteOffset, message.value.byteLength)
+      : new Uint8Array(),
+    headers: headersToStrings(message.headers),
+  };
+}
+
+function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(headers ?? {})) {
+    // A repeated header arrives as an array; the port has one value per name: keep the last.
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    if (value !== undefined) out[name] = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
+  }
+  return out;
+}
+
+function parseBrokers(brokers: string[] | string): string[] {
+  const list = (Array.isArray(brokers) ? brokers : String(brokers ?? '').split(','))
+    .map((b) => String(b).trim())
+    .filter((b) => b !== '');
+  if (list.length === 0)
+    throw new TypeError('kafka event bus: brokers is empty (expected host:port[,host:port…])');
+  for (const b of list) {
+    if (!/^[^\s:/]+:\d{1,5}$/.test(b) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(b)) {
+      throw new TypeError(`kafka event bus: broker ${JSON.stringify(b)} is not host:port`);
+    }
+  }
+  return list;
+}
+
+function positiveInt(value: number, name: string): number {
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new TypeError(`kafka event bus: ${name} must be a positive integer (got ${value})`);
+  }
+  return value;
+}
+
+/** kafkajs' log entries into pino, with its namespace and details kept as fields. */
+function logKafka(logger: Logger, entry: LogEntry): void {
+  const {
+    message,
+    timestamp: _t,
+    logger: _l,
+    ...fields
+  } = entry.log as LogEntry['log'] & { logger?: string };
+  const bound = { kafkajs: entry.namespace, ...fields };
+  switch (entry.level) {
+    case KafkaLogLevel.ERROR:
+      logger.error(bound, message);
+      break;
+    case KafkaLogLevel.WARN:
+      logger.warn(bound, message);
+      break;
+    case KafkaLogLevel.INFO:
+      // kafkajs narrates joins and pauses at info; keep them out of a service's info stream.
+      logger.debug(bound, message);
+      break;
+    default:
+      logger.trace(bound, message);
+  }
+}
