@@ -342,7 +342,7 @@ describe('config kit', () => {
       expect(c.MY_LIMIT).toBe(9);
       expect(c.PORT).toBe(8080);
       expect(problemsOf(() => all.parse({ MY_LIMIT: 'x', PORT: 'y' }))).toEqual([
-        'PORT: must be an integer between 1 and 65535, got "y"',
+        'PORT: must be an integer between 0 and 65535, got "y"',
         'MY_LIMIT: must be an integer, got "x"',
       ]);
     });
@@ -416,7 +416,7 @@ describe('platform config', () => {
         platformConfig.parse({
           PORT: 'abc',
           LOG_LEVEL: 'loud',
-          GRPC_PORT: '0',
+          GRPC_PORT: '-1',
           DATABASE_URL: 'mysql://root:pw@db/x',
           KAFKA_BROKERS: 'broker-1:9092,broker-2',
           S3_ENDPOINT: 'http://s3:9000',
@@ -425,16 +425,20 @@ describe('platform config', () => {
         }),
       ),
     ).toEqual([
-      'PORT: must be an integer between 1 and 65535, got "abc"',
+      'PORT: must be an integer between 0 and 65535, got "abc"',
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
       'NODE_ENV: must be one of development, production, test, got "staging"',
-      'GRPC_PORT: must be an integer between 1 and 65535, got "0"',
+      'GRPC_PORT: must be an integer between 0 and 65535, got "-1"',
       'DATABASE_URL: must be a URL with scheme postgres or postgresql, got (secret)',
       'KAFKA_BROKERS: item "broker-2" must be host:port',
       'S3_BUCKET: must be a valid bucket name (3-63 of a-z 0-9 . -), got "Bad_Bucket"',
       'S3_ACCESS_KEY: is required when S3_ENDPOINT is set',
       'S3_SECRET_KEY: is required when S3_ENDPOINT is set',
     ]);
+  });
+
+  it('accepts port 0 (pick a free port) for both servers', () => {
+    expect(platformConfig.parse({ PORT: '0', GRPC_PORT: '0' })).toMatchObject({ PORT: 0, GRPC_PORT: 0 });
   });
 
   it('refuses the same port for HTTP and gRPC', () => {

@@ -13,7 +13,12 @@ const hostPort = (item: string): string | undefined =>
 // Field objects are exported one by one so a module that also reads a platform key (e.g. DATABASE_URL)
 // can reuse the same declaration; combineConfigs accepts a key twice only when it is the same field.
 export const platformFields = {
-  PORT: env.port({ default: 8080, description: 'HTTP port (API, web shell, /healthz, /readyz, /metrics)' }),
+  PORT: env.int({
+    min: 0,
+    max: 65535,
+    default: 8080,
+    description: 'HTTP port (API, web shell, /healthz, /readyz, /metrics); 0 picks a free port',
+  }),
   HOST: env.string({ default: '0.0.0.0', description: 'Interface the HTTP and gRPC servers bind' }),
   KABOODLE_DATA_DIR: env.path({
     default: () => path.resolve('.data'),
@@ -33,7 +38,12 @@ export const platformFields = {
     description: 'OTLP/HTTP collector base URL (traces and metrics); unset: no export, /metrics still served',
   }),
   OTEL_SERVICE_NAME: env.string({ default: 'kaboodle', description: 'service.name on traces and metrics' }),
-  GRPC_PORT: env.port({ default: 9090, description: 'gRPC port for service-to-service calls in split mode' }),
+  GRPC_PORT: env.int({
+    min: 0,
+    max: 65535,
+    default: 9090,
+    description: 'gRPC port for service-to-service calls in split mode; 0 picks a free port',
+  }),
   DATABASE_URL: env.url({
     protocols: ['postgres', 'postgresql'],
     secret: true,
@@ -67,7 +77,7 @@ export const platformConfig = defineConfig(platformFields, {
       if (c.S3_ACCESS_KEY === undefined) problems.push('S3_ACCESS_KEY: is required when S3_ENDPOINT is set');
       if (c.S3_SECRET_KEY === undefined) problems.push('S3_SECRET_KEY: is required when S3_ENDPOINT is set');
     }
-    if (c.PORT !== undefined && c.GRPC_PORT === c.PORT)
+    if (c.PORT !== undefined && c.PORT !== 0 && c.GRPC_PORT === c.PORT)
       problems.push(`GRPC_PORT: must differ from PORT (both are ${c.PORT})`);
     return problems;
   },
