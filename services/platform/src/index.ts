@@ -7,3 +7,4 @@ export * from './config/index.ts';
 export * from './log/index.ts';
 export * from './telemetry/index.ts';
 export * from './http/index.ts';
+export * from './grpc/index.ts';
