@@ -1,0 +1,135 @@
+// The auth service's env keys, declared with the platform config kit (one parse reports every problem),
+// and the typed AuthConfig the module works with.
+import { defineConfig, env } from '@kaboodle/platform';
+import type { ConfigOf } from '@kaboodle/platform';
+
+export const GOOGLE_JWKS_DEFAULT_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+
+/** Values that mean "not configured" even though they are set (spec 5: the placeholder disables Google). */
+const GOOGLE_PLACEHOLDERS = [
+  /^your[-_ ]?(google[-_ ]?)?client[-_ ]?id/i,
+  /placeholder/i,
+  /^changeme$/i,
+  /^x+$/i,
+];
+
+/** Spec 5: Google sign-in is enabled only for a configured, non-placeholder id of at least 10 characters. */
+export function isGoogleClientIdUsable(id: string | undefined): id is string {
+  if (id === undefined) return false;
+  const trimmed = id.trim();
+  return trimmed.length >= 10 && !GOOGLE_PLACEHOLDERS.some((p) => p.test(trimmed));
+}
+
+const origin = (item: string): string | undefined => {
+  try {
+    const url = new URL(item);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item) return undefined;
+  } catch {
+    // fall through
+  }
+  return 'must be an origin like https://app.example.com (scheme, host, optional port; no path)';
+};
+
+const simpleEmail = (item: string): string | undefined =>
+  /^[^\s@]+@[^\s@]+$/.test(item) ? undefined : 'must be an email address';
+
+export const authFields = {
+  GOOGLE_CLIENT_ID: env.string({
+    description:
+      'Google OAuth client id; Google sign-in is enabled only when set (≥ 10 chars, not a placeholder)',
+  }),
+  GOOGLE_JWKS_URL: env.url({
+    protocols: ['http', 'https'],
+    default: GOOGLE_JWKS_DEFAULT_URL,
+    description: "Google's signing keys (JWKS) used to verify ID tokens; fetched lazily and cached",
+  }),
+  ADMIN_EMAILS: env.list({
+    item: simpleEmail,
+    default: [],
+    description: 'Comma list of emails whose accounts are admins (applied on register and on every login)',
+  }),
+  AUTH_KEY_SECRET: env.string({
+    secret: true,
+    check: (v) => (v.length >= 16 ? undefined : 'must be at least 16 characters'),
+    description: 'Encrypts the token-signing private keys at rest (AES-256-GCM); unset: stored unencrypted',
+  }),
+  ACCESS_TOKEN_TTL: env.duration({
+    default: '10m',
+    min: 30_000,
+    max: 3_600_000,
+    description: 'Lifetime of signed access tokens',
+  }),
+  SESSION_TTL: env.duration({
+    default: '1d',
+    min: 60_000,
+    max: 90 * 86_400_000,
+    description: 'Lifetime of a server-side session (renewed on refresh)',
+  }),
+  SIGNING_KEY_ROTATION: env.duration({
+    default: '30d',
+    min: 3_600_000,
+    description: 'Age after which the active signing key is rotated automatically',
+  }),
+  COOKIE_SECURE: env.bool({
+    default: true,
+    description: 'Mark auth cookies Secure (SameSite=None needs it); false only for plain-http test setups',
+  }),
+  ALLOWED_ORIGINS: env.list({
+    item: origin,
+    default: [],
+    description: 'Origins besides the request host allowed to make state-changing calls (CSRF rule)',
+  }),
+};
+
+export const authConfigSchema = defineConfig(authFields, {
+  validate(c) {
+    const problems: string[] = [];
+    if (
+      c.ACCESS_TOKEN_TTL !== undefined &&
+      c.SESSION_TTL !== undefined &&
+      c.ACCESS_TOKEN_TTL > c.SESSION_TTL
+    ) {
+      problems.push('ACCESS_TOKEN_TTL: must not be longer than SESSION_TTL');
+    }
+    return problems;
+  },
+});
+
+export type AuthEnv = ConfigOf<typeof authFields>;
+
+export interface AuthConfig {
+  /** Null when Google sign-in is disabled (spec 5). */
+  googleClientId: string | null;
+  googleJwksUrl: string;
+  /** Lower-cased. */
+  adminEmails: string[];
+  /** Null: private keys are stored unencrypted (a warning is logged). */
+  keySecret: string | null;
+  accessTokenTtlMs: number;
+  sessionTtlMs: number;
+  signingKeyRotationMs: number;
+  cookieSecure: boolean;
+  allowedOrigins: string[];
+}
+
+/** AuthConfig from already-parsed env (e.g. the entrypoint's combined parse). */
+export function toAuthConfig(e: AuthEnv): AuthConfig {
+  return {
+    googleClientId: isGoogleClientIdUsable(e.GOOGLE_CLIENT_ID) ? e.GOOGLE_CLIENT_ID.trim() : null,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    adminEmails: e.ADMIN_EMAILS.map((m) => m.toLowerCase()),
+    keySecret: e.AUTH_KEY_SECRET ?? null,
+    accessTokenTtlMs: e.ACCESS_TOKEN_TTL,
+    sessionTtlMs: e.SESSION_TTL,
+    signingKeyRotationMs: e.SIGNING_KEY_ROTATION,
+    cookieSecure: e.COOKIE_SECURE,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+  };
+}
+
+/** Parse the auth keys from an env source; throws ConfigError listing every problem. */
+export function parseAuthConfig(
+  source: Readonly<Record<string, string | undefined>> = process.env,
+): AuthConfig {
+  return toAuthConfig(authConfigSchema.parse(source));
+}

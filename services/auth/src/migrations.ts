@@ -1,0 +1,62 @@
+// The auth schema: users, server-side sessions, signing keys and per-user settings.
+// Shipped migrations are never edited; add a new one instead.
+import type { Migration } from '@kaboodle/platform';
+
+export const authMigrations: Migration[] = [
+  {
+    id: '0001_users_sessions_keys',
+    sql: `
+CREATE TABLE users (
+  id uuid PRIMARY KEY,
+  email text NOT NULL,
+  -- lower-cased email: uniqueness is case-insensitive
+  email_normalized text NOT NULL UNIQUE,
+  name text NOT NULL,
+  -- null for accounts that only sign in with Google
+  password_hash text,
+  google_sub text UNIQUE,
+  role text NOT NULL DEFAULT 'user' CHECK (role IN ('user', 'admin')),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  last_login_at timestamptz
+);
+
+CREATE TABLE sessions (
+  id uuid PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  -- SHA-256 (hex) of the current refresh secret; the secret itself is only in the client's cookie
+  refresh_hash text NOT NULL,
+  -- the secret before the last rotation: a late duplicate is tolerated briefly, a later replay revokes
+  previous_refresh_hash text,
+  rotated_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_used_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz,
+  revoked_reason text,
+  user_agent text,
+  ip text
+);
+CREATE INDEX sessions_user_id_idx ON sessions (user_id);
+CREATE INDEX sessions_expires_at_idx ON sessions (expires_at);
+
+CREATE TABLE signing_keys (
+  kid text PRIMARY KEY,
+  alg text NOT NULL,
+  public_jwk jsonb NOT NULL,
+  -- "enc-v1:..." (AES-256-GCM under AUTH_KEY_SECRET) or "plain-v1:<pkcs8 pem>"
+  private_key text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  -- set when a newer key took over signing; still published until tokens it signed have expired
+  retired_at timestamptz
+);
+
+CREATE TABLE user_settings (
+  user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  default_instructions text NOT NULL DEFAULT '',
+  default_destination text NOT NULL DEFAULT 'auto' CHECK (default_destination IN ('auto', 'document', 'inventory')),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+];
