@@ -115,6 +115,9 @@ export function createGrpcClient<S extends DescService>(
     'grpc.initial_reconnect_backoff_ms': 200,
     'grpc.max_reconnect_backoff_ms': 5000,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
+    // Spread calls over every address the name resolves to (a headless Kubernetes Service lists each
+    // pod), instead of pinning one long-lived HTTP/2 connection to one pod.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
     ...options.channelOptions,
   });
   const tracer = trace.getTracer(TRACER_NAME);
