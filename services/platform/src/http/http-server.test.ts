@@ -499,6 +499,8 @@ describe('listen and graceful close', () => {
     const { server } = await start();
     expect(server.port).toBeGreaterThan(0);
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    expect(server.server.keepAliveTimeout).toBe(65_000);
+    expect(server.server.headersTimeout).toBeGreaterThan(65_000);
   });
 
   it('says which address is in use', async () => {

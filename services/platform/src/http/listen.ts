@@ -37,6 +37,11 @@ export interface ListenOptions {
    * load balancer or Kubernetes endpoints controller stops routing here before connections are refused.
    */
   drainDelayMs?: number;
+  /**
+   * How long an idle keep-alive connection stays open (default 65 s). Longer than the usual proxy
+   * idle timeouts (60 s), so a proxy never reuses a connection the server is closing (a 502).
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 export async function listen(
@@ -49,6 +54,9 @@ export async function listen(
     throw new RangeError(`listen: port must be an integer between 0 and 65535, got ${String(port)}`);
   }
   const server = http.createServer(app);
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
+  // Node requires headersTimeout to exceed keepAliveTimeout, or it cuts kept-alive requests early.
+  server.headersTimeout = Math.max(server.headersTimeout, server.keepAliveTimeout + 1000);
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException): void => {
       const why = err.code === 'EADDRINUSE' ? 'address already in use' : err.message;

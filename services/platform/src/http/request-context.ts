@@ -69,7 +69,6 @@ function trackRoute(req: Request): () => string | undefined {
 }
 
 export function requestContext(logger: Logger): RequestHandler {
-  const tracer = trace.getTracer(TRACER_NAME);
   return (req, res, next) => {
     const started = performance.now();
     const incoming = req.get(REQUEST_ID_HEADER);
@@ -85,7 +84,8 @@ export function requestContext(logger: Logger): RequestHandler {
     const parent = extractTraceContext(req.headers, ROOT_CONTEXT);
     const span = probe
       ? undefined
-      : tracer.startSpan(
+      : // Looked up per request: a tracer taken before telemetry (re)starts would stay a no-op.
+        trace.getTracer(TRACER_NAME).startSpan(
           req.method,
           {
             kind: SpanKind.SERVER,

@@ -59,7 +59,8 @@ function prettyStream(): DestinationStream | undefined {
     // Resolved at run time: pino-pretty is a dev dependency and may be absent in production.
     const require = createRequire(import.meta.url);
     const build = require('pino-pretty') as (opts: Record<string, unknown>) => DestinationStream;
-    return build({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+    // sync: the last lines before a crash must reach the terminal.
+    return build({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true });
   } catch {
     return undefined;
   }
