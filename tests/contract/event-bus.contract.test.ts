@@ -153,13 +153,16 @@ function contract(h: Harness): void {
     const b = bus();
     const topic = unique('groups');
     const byGroup: Record<string, string[]> = { one: [], two: [] };
-    for (const name of ['one', 'two'] as const) {
-      await b.subscribe({
-        group: unique(name),
-        topics: [topic],
-        handler: async (e) => (byGroup[name]!.push(dec(e.value)), 'done'),
-      });
-    }
+    // Joined at once: on Kafka each group's first join costs the broker's rebalance delay.
+    await Promise.all(
+      (['one', 'two'] as const).map((name) =>
+        b.subscribe({
+          group: unique(name),
+          topics: [topic],
+          handler: async (e) => (byGroup[name]!.push(dec(e.value)), 'done'),
+        }),
+      ),
+    );
     const values = Array.from({ length: 10 }, (_, i) => `v${i}`);
     await b.publish(values.map((v, i) => ({ topic, key: `k${i}`, value: enc(v) })));
     await waitFor('both groups', () => byGroup.one!.length === 10 && byGroup.two!.length === 10, h.waitMs);
@@ -172,13 +175,16 @@ function contract(h: Harness): void {
     const topic = unique('share');
     const group = unique('g');
     const byMember: string[][] = [[], []];
-    for (const m of [0, 1]) {
-      await b.subscribe({
-        group,
-        topics: [topic],
-        handler: async (e) => (byMember[m]!.push(dec(e.value)), 'done'),
-      });
-    }
+    // Both members join before anything is published, so the group is stable when events arrive.
+    await Promise.all(
+      [0, 1].map((m) =>
+        b.subscribe({
+          group,
+          topics: [topic],
+          handler: async (e) => (byMember[m]!.push(dec(e.value)), 'done'),
+        }),
+      ),
+    );
     const values = Array.from({ length: 40 }, (_, i) => `v${i}`);
     await b.publish(values.map((v, i) => ({ topic, key: `key-${i}`, value: enc(v) })));
     await waitFor('all events', () => byMember[0]!.length + byMember[1]!.length >= values.length, h.waitMs);
@@ -247,19 +253,21 @@ function contract(h: Harness): void {
     const topic = unique('failed');
     const handled: string[] = [];
     const dead: IncomingEvent[] = [];
-    await b.subscribe({
-      group: unique('g'),
-      topics: [topic],
-      handler: async (e) => {
-        handled.push(dec(e.value));
-        return dec(e.value) === 'bad' ? 'failed' : 'done';
-      },
-    });
-    await b.subscribe({
-      group: unique('dlq-reader'),
-      topics: [deadLetterTopic(topic)],
-      handler: async (e) => (dead.push(e), 'done'),
-    });
+    await Promise.all([
+      b.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        handler: async (e) => {
+          handled.push(dec(e.value));
+          return dec(e.value) === 'bad' ? 'failed' : 'done';
+        },
+      }),
+      b.subscribe({
+        group: unique('dlq-reader'),
+        topics: [deadLetterTopic(topic)],
+        handler: async (e) => (dead.push(e), 'done'),
+      }),
+    ]);
     await b.publish([
       { topic, key: 'k', value: enc('bad'), headers: { 'x-owner': 'user-7' } },
       { topic, key: 'k', value: enc('good') },
@@ -286,22 +294,24 @@ function contract(h: Harness): void {
     const attempts: number[] = [];
     const ids = new Set<string>();
     const dead: IncomingEvent[] = [];
-    await b.subscribe({
-      group: unique('g'),
-      topics: [topic],
-      maxAttempts: 3,
-      backoffMs: () => 10,
-      handler: async (e) => {
-        attempts.push(e.attempt);
-        ids.add(e.id);
-        throw new Error(`boom on attempt ${e.attempt}`);
-      },
-    });
-    await b.subscribe({
-      group: unique('dlq-reader'),
-      topics: [deadLetterTopic(topic)],
-      handler: async (e) => (dead.push(e), 'done'),
-    });
+    await Promise.all([
+      b.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        maxAttempts: 3,
+        backoffMs: () => 10,
+        handler: async (e) => {
+          attempts.push(e.attempt);
+          ids.add(e.id);
+          throw new Error(`boom on attempt ${e.attempt}`);
+        },
+      }),
+      b.subscribe({
+        group: unique('dlq-reader'),
+        topics: [deadLetterTopic(topic)],
+        handler: async (e) => (dead.push(e), 'done'),
+      }),
+    ]);
     await b.publish([{ topic, key: 'k', value: enc('never works') }]);
     await waitFor('the dead letter', () => dead.length === 1, h.waitMs);
     expect(attempts).toEqual([1, 2, 3]);
@@ -435,10 +445,13 @@ describe('event bus contract: memory', () => {
 
 describe.skipIf(!kafka.available)('event bus contract: kafka', () => {
   const brokers = kafka.available ? kafka.handle.config.brokers : [];
+  const fastGroups = { sessionTimeoutMs: 6_000, heartbeatIntervalMs: 500 };
   contract({
     name: 'kafka',
     waitMs: 20_000,
-    createBus: () => createKafkaEventBus({ brokers, clientId: 'kaboodle-contract', logger }),
-    restart: () => createKafkaEventBus({ brokers, clientId: 'kaboodle-contract-restarted', logger }),
+    // A shorter session than the adapter's 10 s default: the mock's rejoin waits about this long.
+    createBus: () => createKafkaEventBus({ brokers, clientId: 'kaboodle-contract', logger, ...fastGroups }),
+    restart: () =>
+      createKafkaEventBus({ brokers, clientId: 'kaboodle-contract-restarted', logger, ...fastGroups }),
   });
 });

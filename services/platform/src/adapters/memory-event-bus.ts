@@ -107,13 +107,17 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
   /** Drop entries every group has committed, and the oldest past the retention limit. */
   function trim(topic: string, partition: number): void {
     const log = topicLog(topic)[partition]!;
-    let floor = log.base + log.entries.length;
+    // With no group reading the topic yet, nothing is consumed: keep it all (up to retention).
+    let floor = log.base;
+    let readers = 0;
     for (const group of groups.values()) {
       const state = group.topics.get(topic)?.[partition];
-      if (state) floor = Math.min(floor, state.committed);
+      if (!state) continue;
+      floor = readers++ === 0 ? state.committed : Math.min(floor, state.committed);
     }
     const overflow = log.entries.length - maxRetained;
-    if (overflow > 0 && floor - log.base < overflow) {
+    const overRetention = overflow > 0 && floor - log.base < overflow;
+    if (overRetention) {
       logger.warn(
         { topic, partition, dropped: overflow - (floor - log.base) },
         'retention limit reached: dropping the oldest events some group has not handled yet',
@@ -122,7 +126,7 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
     }
     const drop = floor - log.base;
     // Trim in chunks (or when everything is consumed) so a busy topic does not splice on every event.
-    if (drop > 0 && (drop >= 256 || drop === log.entries.length)) {
+    if (drop > 0 && (overRetention || drop >= 256 || drop === log.entries.length)) {
       log.entries.splice(0, drop);
       log.base = floor;
     }

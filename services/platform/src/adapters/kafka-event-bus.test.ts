@@ -1,0 +1,105 @@
+// Kafka adapter checks that need no broker: bad options fail fast, and ping() reports a broker that
+// refuses or never answers within its timeout. The full behaviour is the contract suite
+// (tests/contract/event-bus.contract.test.ts), run against a broker when KAFKA_BROKERS is set.
+import { createServer } from 'node:net';
+import type { Server, Socket } from 'node:net';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UnavailableError } from '../errors.ts';
+import { createKafkaEventBus } from './kafka-event-bus.ts';
+
+const logger = pino({ level: 'silent' });
+
+async function listen(
+  onSocket: (s: Socket) => void,
+): Promise<{ server: Server; port: number; sockets: Socket[] }> {
+  const sockets: Socket[] = [];
+  const server = createServer((s) => {
+    sockets.push(s);
+    onSocket(s);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { server, port: address.port, sockets };
+}
+
+describe('kafka event bus', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  it('rejects bad options with one clear message each', () => {
+    const base = { clientId: 'test', logger };
+    expect(() => createKafkaEventBus({ ...base, brokers: '' })).toThrow(/brokers is empty/);
+    expect(() => createKafkaEventBus({ ...base, brokers: 'broker-1:9092,broker-2' })).toThrow(
+      /broker "broker-2" is not host:port/,
+    );
+    expect(() => createKafkaEventBus({ ...base, brokers: ['http://b:9092'] })).toThrow(/not host:port/);
+    expect(() => createKafkaEventBus({ brokers: 'b:9092', clientId: ' ', logger })).toThrow(/clientId/);
+    expect(() =>
+      createKafkaEventBus({ ...base, brokers: 'b:9092', sessionTimeoutMs: 1000, heartbeatIntervalMs: 1000 }),
+    ).toThrow(/heartbeatIntervalMs must be below sessionTimeoutMs/);
+    expect(() => createKafkaEventBus({ ...base, brokers: 'b:9092', pingTimeoutMs: 0 })).toThrow(
+      /pingTimeoutMs/,
+    );
+  });
+
+  it('accepts the KAFKA_BROKERS string form and IPv6 brokers without connecting', async () => {
+    const bus = createKafkaEventBus({ brokers: '127.0.0.1:9092, [::1]:9093', clientId: 'test', logger });
+    expect(bus.kind).toBe('kafka');
+    await bus.close();
+  });
+
+  it('ping() fails with UnavailableError when nothing listens', async () => {
+    const { server, port } = await listen(() => {});
+    await new Promise<void>((resolve) => server.close(() => resolve())); // the port now refuses
+    // kafkajs retries a refused connection on its own schedule; ping's timeout bounds the wait.
+    const bus = createKafkaEventBus({
+      brokers: [`127.0.0.1:${port}`],
+      clientId: 'test',
+      logger,
+      pingTimeoutMs: 1000,
+    });
+    cleanups.push(() => bus.close());
+    const started = Date.now();
+    const err = await bus.ping().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnavailableError);
+    expect((err as Error).message).toContain(`127.0.0.1:${port}`);
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it('ping() gives up after pingTimeoutMs on a broker that accepts but never answers', async () => {
+    const silent = await listen(() => {}); // accepts TCP, never speaks Kafka
+    cleanups.push(async () => {
+      for (const s of silent.sockets) s.destroy();
+      await new Promise<void>((resolve) => silent.server.close(() => resolve()));
+    });
+    const bus = createKafkaEventBus({
+      brokers: [`127.0.0.1:${silent.port}`],
+      clientId: 'test',
+      logger,
+      pingTimeoutMs: 300,
+    });
+    cleanups.push(() => bus.close());
+    const started = Date.now();
+    await expect(bus.ping()).rejects.toThrow(/no answer within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('refuses publish and subscribe after close', async () => {
+    const bus = createKafkaEventBus({ brokers: '127.0.0.1:9', clientId: 'test', logger });
+    await bus.close();
+    await expect(bus.publish([])).rejects.toThrow(/after close/);
+    await expect(bus.subscribe({ group: 'g', topics: ['t'], handler: async () => 'done' })).rejects.toThrow(
+      /after close/,
+    );
+  });
+
+  it.skipIf(!process.env.KAFKA_BROKERS)('ping() answers against the broker in KAFKA_BROKERS', async () => {
+    const bus = createKafkaEventBus({ brokers: process.env.KAFKA_BROKERS ?? '', clientId: 'test', logger });
+    cleanups.push(() => bus.close());
+    await bus.ping();
+  });
+});
