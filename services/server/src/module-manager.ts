@@ -43,7 +43,9 @@ export class ModuleManager<Ctx> {
     const unknown = names.filter((n) => !visible.has(n));
     if (unknown.length > 0) {
       throw new UnknownTargetError(
-        unknown.map((n) => `--target: unknown target "${n}" (choose from ${[...visible].join(', ')})`).join('\n'),
+        unknown
+          .map((n) => `--target: unknown target "${n}" (choose from ${[...visible].join(', ')})`)
+          .join('\n'),
       );
     }
     return [...new Set(names)];
@@ -69,7 +71,11 @@ export class ModuleManager<Ctx> {
   }
 
   /** Init then start every module the targets need; on failure stop what started, then rethrow. */
-  async startAll(targets: readonly string[], ctx: Ctx, onEvent?: (msg: string, id: string) => void): Promise<void> {
+  async startAll(
+    targets: readonly string[],
+    ctx: Ctx,
+    onEvent?: (msg: string, id: string) => void,
+  ): Promise<void> {
     const order = this.resolve(targets);
     const running: { id: string; module: RunningModule }[] = [];
     try {
@@ -97,7 +103,9 @@ export class ModuleManager<Ctx> {
         await module.stop?.();
         onEvent?.('module stopped', id);
       } catch (err) {
-        errors.push(new Error(`stopping ${id}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+        errors.push(
+          new Error(`stopping ${id}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
+        );
       }
     }
     return errors;

@@ -1,0 +1,2 @@
+export * from './module.ts';
+export type * from './processing-client.ts';

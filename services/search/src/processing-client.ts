@@ -1,0 +1,5 @@
+import type { ServiceModule } from '@kaboodle/platform';
+
+/** How search reaches the processing service: the module itself in one process, gRPC when split. */
+export type ProcessingModuleHandle =
+  { kind: 'in-process'; module: () => ServiceModule } | { kind: 'grpc'; address: string };

@@ -1,0 +1,348 @@
+// Composes the modules a `--target` needs (Loki's modules.go): infrastructure modules (telemetry,
+// HTTP and gRPC servers, engines, clients) are pulled in as dependencies; `all` has no code of its own.
+// When a producer and its consumer share the process, the in-process adapter is wired instead of a
+// remote one (the token verifier uses the auth module's keys, search calls processing directly).
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  ConfigError,
+  combineConfigs,
+  createGrpcServer,
+  createHttpServer,
+  createLogger,
+  createTokenVerifier,
+  listen,
+  platformConfig,
+  startTelemetry,
+} from '@kaboodle/platform';
+import { createKafkaEventBus } from '@kaboodle/platform/adapters/kafka-event-bus.ts';
+import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
+import { openBlobStore } from '@kaboodle/platform/adapters/open-blob-store.ts';
+import { openDatabase } from '@kaboodle/platform/adapters/open-database.ts';
+import type {
+  BlobStore,
+  Database,
+  EventBus,
+  GrpcServer,
+  HttpServer,
+  Logger,
+  RunningServer,
+  ServiceModule,
+  TokenVerifier,
+} from '@kaboodle/platform';
+import { authConfigSchema, createAuthModule, toAuthConfig } from '@kaboodle/auth';
+import type { AuthModule } from '@kaboodle/auth';
+import { createIngestionModule } from '@kaboodle/ingestion';
+import { createProcessingModule } from '@kaboodle/processing';
+import { createCatalogueModule } from '@kaboodle/catalogue';
+import { createSearchModule } from '@kaboodle/search';
+import { ModuleManager } from './module-manager.ts';
+import type { RunningModule } from './module-manager.ts';
+import { serverConfig } from './server-config.ts';
+import { createWebModule } from './web.module.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const VERSION: string = JSON.parse(
+  readFileSync(path.join(here, '../../../package.json'), 'utf8'),
+).version;
+
+export const SERVICES = ['auth', 'ingestion', 'processing', 'catalogue', 'search'] as const;
+/** Services that publish or consume events: split across processes, they need a shared broker. */
+const EVENT_SERVICES = new Set(['auth', 'ingestion', 'processing', 'catalogue', 'search']);
+
+const configSchema = combineConfigs(platformConfig, serverConfig, authConfigSchema);
+export type KaboodleConfig = ReturnType<typeof configSchema.parse>;
+
+interface Context {
+  config: KaboodleConfig;
+  targets: readonly string[];
+  /** Every module id this process runs (targets plus their dependencies). */
+  running: ReadonlySet<string>;
+  logger: Logger;
+  http?: HttpServer;
+  grpc?: GrpcServer;
+  bus?: EventBus;
+  blobs?: BlobStore;
+  verifier?: TokenVerifier;
+  auth?: AuthModule;
+  processing?: ReturnType<typeof createProcessingModule>;
+  databases: Database[];
+  openDatabase(service: string): Database;
+}
+
+/** Mount a service module on the shared servers; its lifecycle is the manager's. */
+function mountModule(ctx: Context, module: ServiceModule): RunningModule {
+  if (module.router) ctx.http?.mount(module.router);
+  if (module.checks?.length) ctx.http?.addChecks(...module.checks);
+  if (module.grpc?.length) ctx.grpc?.addModule(module);
+  return module;
+}
+
+function registerModules(manager: ModuleManager<Context>): void {
+  manager
+    .register('http-server', {
+      deps: [],
+      userVisible: false,
+      init: (ctx) => {
+        ctx.http = createHttpServer({
+          logger: ctx.logger,
+          trustProxy: ctx.config.NODE_ENV === 'production' ? 1 : false,
+        });
+      },
+    })
+    .register('grpc-server', {
+      deps: [],
+      userVisible: false,
+      init: (ctx) => {
+        // Every gRPC caller runs in this process: wire in-process calls and open no port (Loki skips its
+        // remote Pusher when distributor and ingester are co-located).
+        if (SERVICES.every((s) => ctx.running.has(s))) return;
+        ctx.grpc = createGrpcServer({
+          logger: ctx.logger,
+          port: ctx.config.GRPC_PORT,
+          host: ctx.config.HOST,
+        });
+      },
+    })
+    .register('database', {
+      deps: [],
+      userVisible: false,
+      init: (ctx) => ({
+        stop: async () => {
+          await Promise.all(ctx.databases.map((db) => db.close()));
+        },
+      }),
+    })
+    .register('event-bus', {
+      deps: [],
+      userVisible: false,
+      init: (ctx) => {
+        const { KAFKA_BROKERS } = ctx.config;
+        const bus = KAFKA_BROKERS
+          ? createKafkaEventBus({
+              brokers: KAFKA_BROKERS,
+              clientId: `kaboodle-${ctx.targets.join('-')}`,
+              logger: ctx.logger,
+            })
+          : createMemoryEventBus({ logger: ctx.logger });
+        ctx.bus = bus;
+        ctx.http?.addChecks({ name: `event-bus.${bus.kind}`, check: () => bus.ping() });
+        return { stop: () => bus.close() };
+      },
+    })
+    .register('blob-store', {
+      deps: [],
+      userVisible: false,
+      init: (ctx) => {
+        const c = ctx.config;
+        const blobs = openBlobStore({
+          s3Endpoint: c.S3_ENDPOINT,
+          s3AccessKey: c.S3_ACCESS_KEY,
+          s3SecretKey: c.S3_SECRET_KEY,
+          s3Region: c.S3_REGION,
+          bucket: c.S3_BUCKET,
+          dataDir: c.KABOODLE_DATA_DIR,
+        });
+        ctx.blobs = blobs;
+        ctx.http?.addChecks({ name: `blob-store.${blobs.kind}`, check: () => blobs.ping() });
+        return { stop: () => blobs.close() };
+      },
+    })
+    .register('token-verifier', {
+      deps: [],
+      userVisible: false,
+      init: (ctx) => {
+        // In-process keys when auth runs here (its keys exist once auth has started; the verifier asks lazily).
+        ctx.verifier = ctx.running.has('auth')
+          ? {
+              verify: (token) => {
+                if (!ctx.auth) throw new Error('auth module is not initialised');
+                return ctx.auth.verifier.verify(token);
+              },
+            }
+          : createTokenVerifier({ jwksUrl: new URL('/api/auth/jwks', ctx.config.AUTH_URL) });
+      },
+    })
+    .register('auth', {
+      deps: ['http-server', 'database'],
+      userVisible: true,
+      init: (ctx) => {
+        const auth = createAuthModule({
+          db: ctx.openDatabase('auth'),
+          logger: ctx.logger,
+          config: toAuthConfig(ctx.config),
+        });
+        ctx.auth = auth;
+        return mountModule(ctx, auth);
+      },
+    })
+    .register('ingestion', {
+      deps: ['http-server', 'database', 'event-bus', 'blob-store', 'token-verifier'],
+      userVisible: true,
+      init: (ctx) =>
+        mountModule(
+          ctx,
+          createIngestionModule({ db: ctx.openDatabase('ingestion'), bus: ctx.bus!, blobs: ctx.blobs! }),
+        ),
+    })
+    .register('processing', {
+      deps: ['http-server', 'grpc-server', 'event-bus', 'blob-store'],
+      userVisible: true,
+      init: (ctx) => {
+        const processing = createProcessingModule({ bus: ctx.bus!, blobs: ctx.blobs!, logger: ctx.logger });
+        ctx.processing = processing;
+        return mountModule(ctx, processing);
+      },
+    })
+    .register('catalogue', {
+      deps: ['http-server', 'database', 'event-bus', 'blob-store', 'token-verifier'],
+      userVisible: true,
+      init: (ctx) =>
+        mountModule(
+          ctx,
+          createCatalogueModule({
+            db: ctx.openDatabase('catalogue'),
+            bus: ctx.bus!,
+            verifier: ctx.verifier!,
+            logger: ctx.logger,
+          }),
+        ),
+    })
+    .register('search', {
+      deps: ['http-server', 'event-bus', 'token-verifier'],
+      userVisible: true,
+      init: (ctx) =>
+        mountModule(
+          ctx,
+          createSearchModule({
+            bus: ctx.bus!,
+            verifier: ctx.verifier!,
+            logger: ctx.logger,
+            processing: ctx.running.has('processing')
+              ? { kind: 'in-process', module: () => ctx.processing! }
+              : { kind: 'grpc', address: ctx.config.PROCESSING_GRPC_ADDRESS! },
+          }),
+        ),
+    })
+    .register('web', {
+      deps: ['http-server'],
+      userVisible: true,
+      init: (ctx) => mountModule(ctx, createWebModule({ frontendsDir: ctx.config.FRONTENDS_DIR })),
+    })
+    .register('all', { deps: [...SERVICES, 'web'], userVisible: true });
+}
+
+/** Cross-key rules that depend on which targets share this process. */
+function targetProblems(config: KaboodleConfig, running: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const services = SERVICES.filter((s) => running.has(s));
+  const eventServices = services.filter((s) => EVENT_SERVICES.has(s));
+  const allInProcess = SERVICES.every((s) => running.has(s));
+  if (!config.KAFKA_BROKERS && eventServices.length > 0 && !allInProcess) {
+    problems.push(
+      `KAFKA_BROKERS: is required when --target runs ${eventServices.join(', ')} without every other service in the same process (events must reach the other processes)`,
+    );
+  }
+  if (!running.has('auth') && services.some((s) => s !== 'processing') && !config.AUTH_URL) {
+    problems.push(
+      'AUTH_URL: is required when --target does not include auth (tokens are verified with its published keys)',
+    );
+  }
+  if (running.has('search') && !running.has('processing') && !config.PROCESSING_GRPC_ADDRESS) {
+    problems.push(
+      'PROCESSING_GRPC_ADDRESS: is required when --target includes search but not processing (query embeddings)',
+    );
+  }
+  return problems;
+}
+
+export interface KaboodleOptions {
+  /** Value of --target (comma list). */
+  target: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Log destination override (tests). */
+  logger?: Logger;
+}
+
+export interface Kaboodle {
+  readonly url: string;
+  readonly grpcAddress: string | undefined;
+  readonly targets: readonly string[];
+  stop(): Promise<void>;
+}
+
+/** Parse config, start every module the targets need, then listen. Throws ConfigError for config problems. */
+export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle> {
+  const manager = new ModuleManager<Context>();
+  registerModules(manager);
+  const targets = manager.parseTargets(options.target);
+  const running = new Set(manager.resolve(targets));
+
+  const parsed = configSchema.safeParse(options.env ?? process.env);
+  const problems = parsed.ok ? targetProblems(parsed.config, running) : parsed.problems;
+  if (!parsed.ok || problems.length > 0) throw new ConfigError(problems);
+  const config = parsed.config;
+
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, component: 'kaboodle' });
+  const telemetry = startTelemetry({
+    serviceName: config.OTEL_SERVICE_NAME,
+    serviceVersion: VERSION,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
+
+  const ctx: Context = {
+    config,
+    targets,
+    running,
+    logger,
+    databases: [],
+    openDatabase(service) {
+      // One database per service (architecture.md): its own schema on Postgres, its own PGlite folder
+      // embedded, so services split into separate processes never share an embedded cluster.
+      const db = openDatabase({
+        url: config.DATABASE_URL,
+        dataDir: path.join(config.KABOODLE_DATA_DIR, 'services', service),
+        schema: service,
+        logger: logger.child({ component: `${service}.database` }),
+      });
+      ctx.http?.addChecks({ name: `${service}.database`, check: () => db.ping() });
+      ctx.databases.push(db);
+      return db;
+    },
+  };
+
+  const onEvent = (msg: string, module: string) => logger.debug({ module }, msg);
+  await manager.startAll(targets, ctx, onEvent);
+
+  let httpServer: RunningServer | undefined;
+  try {
+    if (ctx.grpc) await ctx.grpc.start();
+    httpServer = await listen(ctx.http!.app, config.PORT, config.HOST, {
+      shutdownDeadlineMs: config.SHUTDOWN_TIMEOUT,
+    });
+  } catch (err) {
+    await ctx.grpc?.stop().catch(() => undefined);
+    await manager.stopAll(onEvent);
+    await telemetry.shutdown();
+    throw err;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: httpServer.url,
+    grpcAddress: ctx.grpc?.address,
+    targets,
+    stop() {
+      stopping ??= (async () => {
+        // Stop taking work first, then stop modules in reverse dependency order.
+        await httpServer.close();
+        await ctx.grpc?.stop();
+        const errors = await manager.stopAll(onEvent);
+        for (const err of errors) logger.error({ err }, 'stopping a module failed');
+        await telemetry.shutdown();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// `kaboodle --target=all|auth|ingestion|processing|catalogue|search|web` (or a comma list).
+// Bootstraps only: parse the command line, start, print the URL, stop gracefully on a signal.
+import { parseArgs } from 'node:util';
+import { ConfigError } from '@kaboodle/platform';
+import { startKaboodle, VERSION } from './kaboodle.ts';
+import { UnknownTargetError } from './module-manager.ts';
+
+const USAGE = `Usage: kaboodle --target=<targets>
+
+  --target   all, or a comma list of auth, ingestion, processing, catalogue, search, web (default all)
+  --version  print the version
+  --help     print this help
+
+Configuration comes from the environment; see README.md ("Configuration").`;
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        target: { type: 'string', default: 'all' },
+        help: { type: 'boolean', default: false },
+        version: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    console.error(`kaboodle: ${(err as Error).message}`);
+    console.error(USAGE);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (values.version) {
+    console.log(VERSION);
+    return 0;
+  }
+
+  let app;
+  try {
+    app = await startKaboodle({ target: values.target });
+  } catch (err) {
+    // Configuration problems are the operator's to fix: one clear line each, no stack trace.
+    if (err instanceof ConfigError || err instanceof UnknownTargetError) {
+      for (const line of err instanceof ConfigError ? err.problems : err.message.split('\n')) {
+        console.error(`kaboodle: ${line}`);
+      }
+      return 2;
+    }
+    console.error(`kaboodle: could not start: ${(err as Error).message}`);
+    return 1;
+  }
+
+  console.log(`Kaboodle is running at ${app.url} (targets: ${app.targets.join(', ')})`);
+
+  return new Promise<number>((resolve) => {
+    let signals = 0;
+    const onSignal = (signal: NodeJS.Signals) => {
+      signals += 1;
+      if (signals > 1) {
+        console.error(`kaboodle: ${signal} again, exiting now`);
+        resolve(130);
+        return;
+      }
+      console.log(`kaboodle: ${signal} received, stopping gracefully`);
+      app.stop().then(
+        () => resolve(0),
+        (err: unknown) => {
+          console.error(`kaboodle: stopping: ${(err as Error).message}`);
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+process.exitCode = await main();
+// Timers of a stopped module must not keep the process alive past a graceful stop.
+setTimeout(() => process.exit(), 2000).unref();

@@ -1,0 +1,73 @@
+// The `web` target: serves the built shell and its federated remotes from one origin, so the
+// browser never needs CORS. Shell at /, each remote at /mf/<name>/ (its publicPath).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+import type { HealthCheck, ServiceModule } from '@kaboodle/platform';
+
+export const REMOTES = ['dashboard', 'vault', 'inventory', 'observatory'] as const;
+
+/** Paths the single-page app must never swallow: they belong to APIs and probes. */
+const NOT_SPA = /^\/(api|process|upload|mf|healthz|readyz|metrics)(\/|$)/;
+
+export interface WebModuleDeps {
+  /** Folder holding frontends/<app>/dist. */
+  frontendsDir: string;
+}
+
+export function createWebModule({ frontendsDir }: WebModuleDeps): ServiceModule {
+  const shellDist = path.join(frontendsDir, 'shell', 'dist');
+  const router: Router = express.Router();
+
+  const staticOptions = {
+    index: false,
+    fallthrough: true,
+    setHeaders(res: express.Response, file: string) {
+      // Content-hashed assets never change; entry points and manifests must be revalidated.
+      const name = path.basename(file);
+      const immutable = /\.[0-9a-f]{8,}\./.test(name);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  };
+
+  for (const remote of REMOTES) {
+    router.use(`/mf/${remote}`, express.static(path.join(frontendsDir, remote, 'dist'), staticOptions));
+  }
+  router.use(express.static(shellDist, staticOptions));
+
+  router.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader(
+      'Content-Security-Policy',
+      [
+        "default-src 'self'",
+        "script-src 'self' https://accounts.google.com/gsi/client",
+        "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
+        "img-src 'self' data: blob:",
+        "connect-src 'self' https://accounts.google.com/gsi/",
+        'frame-src https://accounts.google.com/gsi/',
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+      ].join('; '),
+    );
+    res.sendFile(path.join(shellDist, 'index.html'), (err) => {
+      if (err) next(err);
+    });
+  });
+
+  const checks: HealthCheck[] = [
+    {
+      name: 'web.assets',
+      async check() {
+        const missing = ['shell', ...REMOTES].filter(
+          (app) => !existsSync(path.join(frontendsDir, app, 'dist')),
+        );
+        if (missing.length > 0) throw new Error(`not built: ${missing.join(', ')} (run make build)`);
+      },
+    },
+  ];
+
+  return { name: 'web', router, checks };
+}
