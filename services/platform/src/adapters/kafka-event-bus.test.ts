@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnavailableError } from '../errors.ts';
 import { createKafkaEventBus } from './kafka-event-bus.ts';
+import { openEventBus } from './open-event-bus.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -86,6 +87,14 @@ describe('kafka event bus', () => {
     const started = Date.now();
     await expect(bus.ping()).rejects.toThrow(/no answer within 300 ms/);
     expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('openEventBus picks Kafka when brokers are configured and the in-process bus otherwise', async () => {
+    const kafka = openEventBus({ brokers: ['127.0.0.1:9092'], clientId: 'test', logger });
+    const memory = openEventBus({ brokers: [], clientId: 'test', logger });
+    const unset = openEventBus({ clientId: 'test', logger });
+    expect([kafka.kind, memory.kind, unset.kind]).toEqual(['kafka', 'memory', 'memory']);
+    await Promise.all([kafka.close(), memory.close(), unset.close()]);
   });
 
   it('refuses publish and subscribe after close', async () => {
