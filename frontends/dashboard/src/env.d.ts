@@ -1,0 +1,2 @@
+// Build-time globals.
+declare module '*.css';

@@ -1,0 +1,48 @@
+// @kaboodle/kit: the theme, shared components and the one typed API client of every Kaboodle front end.
+// The theme's CSS is imported by each app's entry: import '@kaboodle/kit/theme/theme.css'.
+export {
+  api,
+  createApiClient,
+  readCookie,
+  AUTH_ERROR_EVENT,
+  API_TIMEOUT_MS,
+  CSRF_COOKIE,
+  STORAGE_KEYS,
+} from './api/api-client.ts';
+export type {
+  ApiClient,
+  ApiClientEnv,
+  RequestOptions,
+  UploadOptions,
+  UploadRequest,
+} from './api/api-client.ts';
+export { ApiError, API_MESSAGES, isApiError, messageForStatus } from './api/api-error.ts';
+export type { ApiErrorKind } from './api/api-error.ts';
+export {
+  createApiCache,
+  ttlForNamespace,
+  CACHE_PREFIX,
+  DEFAULT_TTL_MS,
+  NAMESPACE_TTL_MS,
+} from './api/api-cache.ts';
+export type { ApiCache, CacheEntry, KeyValueStorage } from './api/api-cache.ts';
+export { asSessionUser, clearAuth, readStoredUser, saveAuth } from './api/auth-storage.ts';
+export type { SessionUser } from './api/auth-storage.ts';
+export { Button } from './components/button.tsx';
+export type { ButtonProps } from './components/button.tsx';
+export { Banner } from './components/banner.tsx';
+export type { BannerProps } from './components/banner.tsx';
+export { Dialog, focusableWithin } from './components/dialog.tsx';
+export type { DialogProps } from './components/dialog.tsx';
+export { Progress } from './components/progress.tsx';
+export type { ProgressProps } from './components/progress.tsx';
+export { Table, compareValues, nextSort } from './components/table.tsx';
+export type { TableColumn, TableProps, SortState } from './components/table.tsx';
+export { FeaturePreview } from './components/feature-preview.tsx';
+export type { FeaturePreviewProps } from './components/feature-preview.tsx';
+export { displayNameOf } from './remote-app.ts';
+export type { RemoteAppProps } from './remote-app.ts';
+export * from './art/index.ts';
+
+// Kaboodle's hand-drawn art (frontends/kit/src/art, owned with the pages): Tick, gears, pendulum, frames...
+export * from './art/index.ts';

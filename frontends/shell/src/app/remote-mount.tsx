@@ -1,0 +1,104 @@
+// Mounts a federated remote's ./App inside the shell. A remote that cannot load (its chunk errors
+// are reported as ChunkLoadError) shows a fallback with Retry inside the shell, never a blank page.
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Button, type RemoteAppProps } from '@kaboodle/kit';
+import { useSession } from '../session/session-context.tsx';
+import { useShellActions } from './shell-actions.tsx';
+
+export type RemoteName = 'dashboard' | 'vault' | 'inventory' | 'observatory';
+
+export const REMOTE_LABELS: Record<RemoteName, string> = {
+  dashboard: 'Dashboard',
+  vault: 'Document Vault',
+  inventory: 'Inventory',
+  observatory: 'Observatory',
+};
+
+type RemoteModule = { default: ComponentType<RemoteAppProps> };
+
+// Static specifiers, so the federation plugin sees each remote module.
+const importers: Record<RemoteName, () => Promise<RemoteModule>> = {
+  dashboard: () => import('dashboard/App'),
+  vault: () => import('vault/App'),
+  inventory: () => import('inventory/App'),
+  observatory: () => import('observatory/App'),
+};
+
+/** Normalises any remote loading failure into a ChunkLoadError (spec 8). */
+export function asChunkLoadError(name: RemoteName, err: unknown): Error {
+  if (err instanceof Error && err.name === 'ChunkLoadError') return err;
+  const reason = err instanceof Error ? err.message : String(err);
+  const wrapped = new Error(`Loading the ${name} module failed: ${reason}`, { cause: err });
+  wrapped.name = 'ChunkLoadError';
+  return wrapped;
+}
+
+class RemoteBoundary extends Component<
+  { name: RemoteName; onRetry: () => void; children: ReactNode },
+  { error: Error | null }
+> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(asChunkLoadError(this.props.name, error));
+  }
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <section className="kb-remote-fallback kb-frame" role="alert" data-testid="remote-fallback">
+        <h1>{REMOTE_LABELS[this.props.name]} is unavailable</h1>
+        <p>
+          This part of Kaboodle could not be loaded. Check your connection and try again; the rest of the app
+          keeps working.
+        </p>
+        <p className="kb-remote-fallback__detail">
+          {error.name === 'ChunkLoadError' ? 'ChunkLoadError' : error.name}
+        </p>
+        <Button
+          onClick={() => {
+            this.setState({ error: null });
+            this.props.onRetry();
+          }}
+        >
+          Retry
+        </Button>
+      </section>
+    );
+  }
+}
+
+function RemoteLoading({ name }: { name: RemoteName }) {
+  return (
+    <div className="kb-remote-loading" role="status">
+      <div className="kb-auth__spinner" aria-hidden="true" />
+      <span>Loading {REMOTE_LABELS[name]}...</span>
+    </div>
+  );
+}
+
+export function RemoteMount({ name }: { name: RemoteName }) {
+  const { user } = useSession();
+  const { openHelp } = useShellActions();
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React caches a rejected lazy forever.
+  const RemoteApp = useMemo(
+    () =>
+      lazy(() =>
+        importers[name]().catch((err: unknown) => {
+          throw asChunkLoadError(name, err);
+        }),
+      ),
+    // attempt is the retry trigger.
+    [name, attempt],
+  );
+  return (
+    <RemoteBoundary key={`${name}-${attempt}`} name={name} onRetry={() => setAttempt((a) => a + 1)}>
+      <Suspense fallback={<RemoteLoading name={name} />}>
+        <RemoteApp user={user} openHelp={openHelp} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

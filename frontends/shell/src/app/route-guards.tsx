@@ -1,0 +1,75 @@
+// Route wrappers: protected routes (spec 2), signed-in "/" → /dashboard, and public pages that
+// keep the app shell around them for a signed-in user.
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, useSearchParams } from 'react-router-dom';
+import { Banner, readStoredUser } from '@kaboodle/kit';
+import { useSession } from '../session/session-context.tsx';
+import { SessionLoadingScreen } from '../session/session-loading-screen.tsx';
+import { AppShell } from './app-shell.tsx';
+import { page } from './page-loader.tsx';
+
+export const AUTH_FAILED_NOTICE = 'Sign-in did not complete. Please try again.';
+
+/** Shown while a lazily loaded screen arrives. */
+export function ScreenFallback() {
+  return (
+    <div className="kb-remote-loading" role="status">
+      <div className="kb-auth__spinner" aria-hidden="true" />
+      <span>Loading...</span>
+    </div>
+  );
+}
+
+/** Signed-out visitors go to /; while the session loads, nothing renders (after a grace period, progress). */
+export function ProtectedRoute() {
+  const { user, loading, checked } = useSession();
+  if (!checked || (loading && !user)) return <SessionLoadingScreen loading graceMs={400} />;
+  if (!user) return <Navigate to="/" replace />;
+  return (
+    <AppShell>
+      <Suspense fallback={<ScreenFallback />}>
+        <Outlet />
+      </Suspense>
+    </AppShell>
+  );
+}
+
+/** Plain layout for visitors; inside the app shell for a signed-in user (so navigation stays). */
+export function PublicRoute({ children }: { children?: ReactNode }) {
+  const { user } = useSession();
+  const content = <Suspense fallback={<ScreenFallback />}>{children ?? <Outlet />}</Suspense>;
+  if (user) return <AppShell>{content}</AppShell>;
+  return <div className="kb-public">{content}</div>;
+}
+
+const LandingPage = page('landing-page');
+
+/** "/": the landing for visitors, /dashboard for a signed-in user, a notice after a failed sign-in return. */
+export function HomeRoute() {
+  const { user, checked } = useSession();
+  const [params, setParams] = useSearchParams();
+  if (user) return <Navigate to="/dashboard" replace />;
+  // Someone who was signed in last time: wait for the check rather than flash the landing.
+  if (!checked && readStoredUser()) return null;
+  const failed = params.get('error') === 'auth_failed';
+  return (
+    <div className="kb-public">
+      {failed && (
+        <div className="kb-public__notice">
+          <Banner
+            tone="error"
+            onDismiss={() => {
+              params.delete('error');
+              setParams(params, { replace: true });
+            }}
+          >
+            {AUTH_FAILED_NOTICE}
+          </Banner>
+        </div>
+      )}
+      <Suspense fallback={<ScreenFallback />}>
+        <LandingPage />
+      </Suspense>
+    </div>
+  );
+}

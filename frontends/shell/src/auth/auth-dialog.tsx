@@ -1,0 +1,330 @@
+// Spec 2 and 4's authentication dialog: welcome → google | email ⇄ register → processing → success,
+// with the simulated progress, the 1 s success delay and the catalogue's error texts.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Banner, Button, Dialog, Progress } from '@kaboodle/kit';
+import { useSession } from '../session/session-context.tsx';
+import type { GoogleConfig } from '../session/session.service.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+
+export type AuthStep = 'welcome' | 'google' | 'email' | 'register' | 'processing' | 'success';
+
+export const AUTH_CARD_MAX_WIDTH = 480;
+export const STEP_ANIMATION_MS = 300;
+export const PROGRESS_TICK_MS = 300;
+export const PROGRESS_MAX_STEP = 15;
+export const SUCCESS_AFTER_PROGRESS_MS = 500;
+export const SUCCESS_CALLBACK_DELAY_MS = 1000;
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+export const WIDGET_ERROR = 'Google authentication failed';
+
+const TITLES: Record<AuthStep, string> = {
+  welcome: 'Welcome to Kaboodle',
+  google: 'Sign in with Google',
+  email: 'Sign In',
+  register: 'Create Account',
+  processing: 'Verifying your credentials',
+  success: 'You are in!',
+};
+
+export interface AuthDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onSuccess: () => void;
+  onError?: (message: string) => void;
+  initialStep?: 'welcome' | 'email' | 'register';
+}
+
+interface Form {
+  email: string;
+  password: string;
+  name: string;
+  confirmPassword: string;
+}
+
+const EMPTY: Form = { email: '', password: '', name: '', confirmPassword: '' };
+
+export default function AuthDialog({
+  open,
+  onClose,
+  onSuccess,
+  onError,
+  initialStep = 'welcome',
+}: AuthDialogProps) {
+  const session = useSession();
+  const [step, setStep] = useState<AuthStep>(initialStep);
+  const [leaving, setLeaving] = useState(false);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [google, setGoogle] = useState<GoogleConfig>({ enabled: false, clientId: null });
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const requestDone = useRef<'pending' | 'ok' | 'failed'>('pending');
+  const failedStep = useRef<AuthStep>('email');
+  const callbacks = useRef({ onSuccess, onError });
+  callbacks.current = { onSuccess, onError };
+  const { clearError } = session;
+
+  const later = (fn: () => void, ms: number) => {
+    const t = setTimeout(() => {
+      timers.current.delete(t);
+      fn();
+    }, ms);
+    timers.current.add(t);
+  };
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  // A fresh dialog every time it opens.
+  useEffect(() => {
+    if (!open) return;
+    setStep(initialStep);
+    setForm(EMPTY);
+    setLocalError(null);
+    setProgress(0);
+    clearError();
+    let cancelled = false;
+    void session.service.googleConfig().then((config) => {
+      if (!cancelled) setGoogle(config);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, initialStep, clearError, session.service]);
+
+  // Simulated progress: a random step of up to 15 % every 300 ms. It waits at 90 % until the real
+  // answer is in, then completes and moves to success after 500 ms.
+  useEffect(() => {
+    if (step !== 'processing') return;
+    const tick = setInterval(() => {
+      setProgress((p) => {
+        const cap = requestDone.current === 'ok' ? 100 : 90;
+        return Math.min(cap, p + Math.random() * PROGRESS_MAX_STEP);
+      });
+    }, PROGRESS_TICK_MS);
+    return () => clearInterval(tick);
+  }, [step]);
+  useEffect(() => {
+    if (step === 'processing' && progress >= 100) {
+      later(() => {
+        setStep('success');
+        later(() => callbacks.current.onSuccess(), SUCCESS_CALLBACK_DELAY_MS);
+      }, SUCCESS_AFTER_PROGRESS_MS);
+    }
+  }, [step, progress]);
+
+  const goTo = (next: AuthStep) => {
+    clearErrors();
+    setLeaving(true);
+    later(() => {
+      setLeaving(false);
+      setStep(next);
+    }, STEP_ANIMATION_MS);
+  };
+
+  const clearErrors = () => {
+    setLocalError(null);
+    clearError();
+  };
+
+  const update = (field: keyof Form) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+    if (localError || session.error) clearErrors();
+  };
+
+  const runSignIn = async (attempt: () => Promise<boolean>, backTo: AuthStep) => {
+    requestDone.current = 'pending';
+    failedStep.current = backTo;
+    setProgress(0);
+    setStep('processing');
+    const ok = await attempt();
+    if (ok) {
+      requestDone.current = 'ok';
+      return;
+    }
+    requestDone.current = 'failed';
+    setStep(backTo);
+    setForm((f) => ({ ...f, password: '', confirmPassword: '' }));
+    callbacks.current.onError?.('sign-in failed');
+  };
+
+  const submitEmail = (e: FormEvent) => {
+    e.preventDefault();
+    const registering = step === 'register';
+    if (!form.email.trim() || !form.password) return;
+    if (registering && !form.name.trim()) return;
+    if (registering && form.password !== form.confirmPassword) {
+      setLocalError(PASSWORDS_DIFFER);
+      return;
+    }
+    clearErrors();
+    // Spec 4: a failure returns to the email step, even when registering.
+    void runSignIn(
+      () =>
+        registering
+          ? session.register(form.email.trim(), form.password, form.name.trim())
+          : session.login(form.email.trim(), form.password),
+      'email',
+    );
+  };
+
+  const onGoogleCredential = (credential: string | undefined) => {
+    if (!google.clientId) return;
+    const clientId = google.clientId;
+    void runSignIn(() => session.loginWithGoogle(credential ?? '', clientId), 'google');
+  };
+
+  const error = localError ?? session.error;
+  const showBack = step === 'email' || step === 'register' || step === 'google';
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={TITLES[step]}
+      maxWidth={AUTH_CARD_MAX_WIDTH}
+      className="kb-auth"
+      closeLabel="Close sign-in"
+    >
+      <div
+        className={`kb-auth__step kb-auth__step--${step}${leaving ? ' kb-auth__step--leaving' : ''}`}
+        data-step={step}
+      >
+        {error && (
+          <Banner tone="error" onClick={clearErrors}>
+            {error}
+          </Banner>
+        )}
+
+        {step === 'welcome' && (
+          <div className="kb-auth__welcome">
+            <p className="kb-auth__lead">
+              Sign in to reach your document workspace: Tick will read, summarise and file everything you
+              bring.
+            </p>
+            {google.enabled && (
+              <Button variant="secondary" block size="lg" onClick={() => goTo('google')}>
+                Continue with Google
+              </Button>
+            )}
+            <Button block size="lg" onClick={() => goTo('email')}>
+              Continue with Email
+            </Button>
+            <p className="kb-auth__hint">
+              New here?{' '}
+              <button type="button" className="kb-link-button" onClick={() => goTo('register')}>
+                Create an account
+              </button>
+            </p>
+          </div>
+        )}
+
+        {step === 'google' && google.clientId && (
+          <div className="kb-auth__google">
+            <p>Choose your Google account to continue.</p>
+            <GoogleSignInButton
+              clientId={google.clientId}
+              onCredential={onGoogleCredential}
+              onWidgetError={() => setLocalError(WIDGET_ERROR)}
+            />
+          </div>
+        )}
+
+        {(step === 'email' || step === 'register') && (
+          <form className="kb-auth__form" onSubmit={submitEmail} noValidate={false}>
+            {step === 'register' && (
+              <div className="kb-field">
+                <label htmlFor="auth-name">Name</label>
+                <input
+                  id="auth-name"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  value={form.name}
+                  onChange={update('name')}
+                />
+              </div>
+            )}
+            <div className="kb-field">
+              <label htmlFor="auth-email">Email</label>
+              <input
+                id="auth-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={form.email}
+                onChange={update('email')}
+              />
+            </div>
+            <div className="kb-field">
+              <label htmlFor="auth-password">Password</label>
+              <input
+                id="auth-password"
+                name="password"
+                type="password"
+                autoComplete={step === 'register' ? 'new-password' : 'current-password'}
+                required
+                value={form.password}
+                onChange={update('password')}
+              />
+            </div>
+            {step === 'register' && (
+              <div className="kb-field">
+                <label htmlFor="auth-confirm">Confirm password</label>
+                <input
+                  id="auth-confirm"
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={form.confirmPassword}
+                  onChange={update('confirmPassword')}
+                />
+              </div>
+            )}
+            <Button type="submit" block size="lg">
+              {step === 'register' ? 'Create Account' : 'Sign In'}
+            </Button>
+            <p className="kb-auth__hint">
+              {step === 'register' ? 'Already have an account? ' : 'No account yet? '}
+              <button
+                type="button"
+                className="kb-link-button"
+                onClick={() => {
+                  clearErrors();
+                  setStep(step === 'register' ? 'email' : 'register');
+                }}
+              >
+                {step === 'register' ? 'Sign in' : 'Create Account'}
+              </button>
+            </p>
+          </form>
+        )}
+
+        {step === 'processing' && (
+          <div className="kb-auth__processing" aria-live="polite">
+            <div className="kb-auth__spinner" aria-hidden="true" />
+            <Progress value={progress} label="Verifying" />
+          </div>
+        )}
+
+        {step === 'success' && (
+          <div className="kb-auth__success" aria-live="polite">
+            <div className="kb-auth__check" aria-hidden="true">
+              ✓
+            </div>
+            <p>Welcome{session.user?.name ? `, ${session.user.name}` : ''}! Preparing your workspace...</p>
+          </div>
+        )}
+
+        {showBack && (
+          <Button variant="ghost" className="kb-auth__back" onClick={() => goTo('welcome')}>
+            ← Back
+          </Button>
+        )}
+      </div>
+    </Dialog>
+  );
+}
