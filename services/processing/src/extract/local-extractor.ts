@@ -15,12 +15,7 @@ import {
 import { type ExtractContext, type FormatResult, TimeLimitReached, abortError } from './extract-context.ts';
 import { decideType, detectContentType } from './detect-type.ts';
 import { createOcrEngine, type OcrEngine } from './ocr-engine.ts';
-import { extractPdf } from './pdf-extractor.ts';
-import { extractDocx } from './docx-extractor.ts';
-import { extractDoc } from './doc-extractor.ts';
-import { extractTxt } from './txt-extractor.ts';
-import { extractHtml } from './html-extractor.ts';
-import { extractImage } from './image-extractor.ts';
+import type { ZipEntry } from './zip-reader.ts';
 import { detectLanguage } from './language.ts';
 
 export interface LocalExtractorOptions {
@@ -108,25 +103,27 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Extra
   };
 }
 
-function extractKind(
+// Format extractors load on first use: a fresh worker thread starts fast, and a text-only
+// workload never loads pdf.js, sharp or tesseract.
+async function extractKind(
   kind: ExtractedKind,
   bytes: Uint8Array,
   ctx: ExtractContext,
-  zipEntries: Parameters<typeof extractDocx>[2],
+  zipEntries: ZipEntry[] | undefined,
 ): Promise<FormatResult> {
   switch (kind) {
     case 'pdf':
-      return extractPdf(bytes, ctx);
+      return (await import('./pdf-extractor.ts')).extractPdf(bytes, ctx);
     case 'docx':
-      return extractDocx(bytes, ctx, zipEntries);
+      return (await import('./docx-extractor.ts')).extractDocx(bytes, ctx, zipEntries);
     case 'doc':
-      return extractDoc(bytes, ctx);
+      return (await import('./doc-extractor.ts')).extractDoc(bytes, ctx);
     case 'txt':
-      return extractTxt(bytes, ctx);
+      return (await import('./txt-extractor.ts')).extractTxt(bytes, ctx);
     case 'html':
-      return extractHtml(bytes, ctx);
+      return (await import('./html-extractor.ts')).extractHtml(bytes, ctx);
     case 'image':
-      return extractImage(bytes, ctx);
+      return (await import('./image-extractor.ts')).extractImage(bytes, ctx);
   }
 }
 

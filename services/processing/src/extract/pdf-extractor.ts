@@ -21,6 +21,7 @@ export async function extractPdf(bytes: Uint8Array, ctx: ExtractContext): Promis
   try {
     pdf = await getDocumentProxy(new Uint8Array(bytes), {
       stopAtErrors: false,
+      verbosity: 0, // pdf.js warns on stdout about every recoverable flaw; errors still surface
       disableFontFace: true,
     });
   } catch (err) {

@@ -143,7 +143,8 @@ export async function hugePng(
   ihdr[9] = 0; // greyscale
   const white = Buffer.alloc(width + 1, 255);
   white[0] = 0;
-  const noiseRows = Math.max(1, Math.floor((targetBytes * 0.97) / width));
+  // Level-1 deflate spends ~200 bytes on each white row; the rest of the budget is noise.
+  const noiseRows = Math.max(1, Math.floor((targetBytes - height * 200) / width));
   const every = Math.max(1, Math.floor(height / noiseRows));
   const deflate = zlib.createDeflate({ level: 1 });
   const out: Buffer[] = [];
@@ -157,8 +158,11 @@ export async function hugePng(
     if (y % every === 0) {
       const row = Buffer.alloc(width + 1);
       for (let x = 1; x <= width; x++) {
-        seed = (seed * 1103515245 + 12345) & 0x7fffffff; // deterministic noise, incompressible enough
-        row[x] = seed >> 23;
+        // xorshift32: deterministic noise that deflate cannot shrink, so the file size is predictable
+        seed ^= seed << 13;
+        seed ^= seed >>> 17;
+        seed ^= seed << 5;
+        row[x] = seed & 0xff;
       }
       deflate.write(row);
     } else {
