@@ -56,6 +56,7 @@ export const ART_CSS = `
 .kb-widget-inside { position: absolute; inset: 10px; display: grid; place-items: center; border-radius: inherit; overflow: hidden;
   background: radial-gradient(circle at 50% 40%, color-mix(in srgb, var(--kb-violet, #8b5cf6) 28%, transparent), transparent 70%); }
 .kb-widget-inside img, .kb-widget-inside .kb-art { width: 82%; height: auto; }
+.kb-widget-inside .kb-art svg { width: 100%; height: auto; }
 .kb-widget-emoji { font-size: calc(var(--kb-widget-size) * 0.5); line-height: 1; }
 .kb-widget-door { position: absolute; inset: 10px; border-radius: 50% 50% 6px 6px / 32% 32% 6px 6px; transform-origin: left center;
   transition: transform 900ms cubic-bezier(.6,.05,.3,1); backface-visibility: hidden; display: grid; place-items: center;

@@ -27,7 +27,6 @@ export interface ClockFaceProps {
 const NUMERALS: [string, number][] = [
   ['XII', 0],
   ['III', 90],
-  ['VI', 180],
   ['IX', 270],
 ];
 
@@ -148,10 +147,10 @@ export function ClockFace({
             </text>
           );
         })}
-        {/* label above and percentage window below the pivot */}
+        {/* percentage window and label below the pivot, where VI would be */}
         <text
           x="100"
-          y="76"
+          y="157"
           textAnchor="middle"
           fontSize="10"
           letterSpacing="3"
@@ -172,7 +171,7 @@ export function ClockFace({
         />
         <text
           x="100"
-          y="137"
+          y="133"
           textAnchor="middle"
           fontSize="17"
           fontWeight="700"

@@ -87,7 +87,7 @@ export function Gear({
 }
 
 export interface GearsProps {
-  /** Rendered width in px (height follows the 200×150 artwork). */
+  /** Rendered width in px (the height follows the cluster's proportions). */
   size?: number;
   /** Seconds per turn of the large gear. */
   speed?: number;
@@ -105,10 +105,11 @@ const R = (teeth: number) => (PITCH * teeth) / (2 * Math.PI);
 
 export function Gears({ size = 200, speed = 14, animated = true, className, style, title }: GearsProps) {
   const gid = useSvgId('kb-gear');
-  const big = { cx: 78, cy: 80, r: R(28), teeth: 28 };
+  const tooth = 3.5;
+  const big = { cx: 0, cy: 0, r: R(28), teeth: 28 };
   const mid = { r: R(16), teeth: 16 };
   const small = { r: R(11), teeth: 11 };
-  // place the middle gear up-right of the big one and the small one under the middle one, touching at pitch circles
+  // the middle gear sits up-right of the big one and the small one below it, touching at pitch circles
   const a1 = (-28 * Math.PI) / 180;
   const midC = { cx: big.cx + (big.r + mid.r) * Math.cos(a1), cy: big.cy + (big.r + mid.r) * Math.sin(a1) };
   const a2 = (70 * Math.PI) / 180;
@@ -116,14 +117,32 @@ export function Gears({ size = 200, speed = 14, animated = true, className, styl
     cx: midC.cx + (mid.r + small.r) * Math.cos(a2),
     cy: midC.cy + (mid.r + small.r) * Math.sin(a2),
   };
+  // the viewBox hugs the three gears (plus room for the glow), so `size` is the cluster's real width
+  const circles = [
+    { x: big.cx, y: big.cy, r: big.r + tooth },
+    { x: midC.cx, y: midC.cy, r: mid.r + tooth },
+    { x: smallC.cx, y: smallC.cy, r: small.r + tooth },
+  ];
+  const pad = 4;
+  const minX = Math.min(...circles.map((c) => c.x - c.r)) - pad;
+  const minY = Math.min(...circles.map((c) => c.y - c.r)) - pad;
+  const width = Math.max(...circles.map((c) => c.x + c.r)) + pad - minX;
+  const height = Math.max(...circles.map((c) => c.y + c.r)) + pad - minY;
+  // shift everything so the viewBox starts at 0 0 (transform-origin is given in user units)
+  big.cx -= minX;
+  big.cy -= minY;
+  midC.cx -= minX;
+  midC.cy -= minY;
+  smallC.cx -= minX;
+  smallC.cy -= minY;
   const period = (teeth: number) => (animated ? (speed * teeth) / big.teeth : 0);
   return (
     <span className={`kb-art kb-gears ${className ?? ''}`} style={style}>
       <ArtStyles />
       <svg
         width={size}
-        height={(size * 150) / 200}
-        viewBox="0 0 200 150"
+        height={Math.round((size * height) / width)}
+        viewBox={`0 0 ${width.toFixed(2)} ${height.toFixed(2)}`}
         role={title ? 'img' : undefined}
         aria-hidden={title ? undefined : true}
         aria-label={title}

@@ -37,3 +37,4 @@ export {
 } from './geometry.ts';
 export { DecoIcon, DECO_ICON_NAMES } from './deco-icon.tsx';
 export type { DecoIconName, DecoIconProps } from './deco-icon.tsx';
+export { KaboodleMark } from './kaboodle-mark.tsx';

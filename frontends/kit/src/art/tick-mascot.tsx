@@ -105,9 +105,9 @@ export function TickMascot({
           {/* ear gears, behind the body */}
           <g>
             <Gear
-              cx={36}
-              cy={92}
-              radius={15}
+              cx={32}
+              cy={86}
+              radius={16}
               teeth={10}
               tooth={3}
               period={animated ? 9 : 0}
@@ -115,9 +115,9 @@ export function TickMascot({
               spokes={2}
             />
             <Gear
-              cx={164}
-              cy={92}
-              radius={15}
+              cx={168}
+              cy={86}
+              radius={16}
               teeth={10}
               tooth={3}
               period={animated ? 9 : 0}

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Banner, Button, Dialog } from '@kaboodle/kit';
-import { DecoIcon, Gears, Pendulum, Sparkles, TickMascot } from '@kaboodle/kit';
+import { DecoIcon, Gears, Sparkles, TickMascot } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { useShellActions } from '../app/shell-actions.tsx';
 import { CAPABILITIES, type Capability } from './landing-capabilities.ts';
@@ -128,8 +128,8 @@ export default function LandingPage() {
             <div className="kbp-stage">
               <span className="kbp-stage-halo" aria-hidden="true" />
               <span className="kbp-stage-ring" aria-hidden="true" />
-              <Gears size={150} className="kbp-stage-gears" />
-              <Pendulum size={62} className="kbp-stage-pendulum" period={2.4} />
+              <Gears size={118} className="kbp-stage-gears" />
+              <Gears size={84} speed={18} className="kbp-stage-gears-top" />
               <button
                 type="button"
                 className="kbp-mascot-button"

@@ -7,6 +7,9 @@ const CSS = `
 .kbp-page::before { content: ''; position: absolute; inset: 0 0 auto 0; height: 560px; pointer-events: none; z-index: 0;
   background: var(--kb-sunburst, none); mask-image: linear-gradient(to bottom, #000 30%, transparent); opacity: 0.9; }
 .kbp-page > * { position: relative; z-index: 1; }
+.kbp-page--in-shell { min-height: 0; }
+.kbp-page--in-shell::before { display: none; }
+.kbp-page--in-shell .kbp-container { width: 100%; }
 .kbp-container { width: min(1240px, 100% - 2.5rem); margin-inline: auto; }
 
 /* top bar of the public pages */
@@ -45,15 +48,15 @@ const CSS = `
   background: radial-gradient(circle, rgba(139,92,246,.35), rgba(46,230,214,.08) 55%, transparent 70%); }
 .kbp-stage-ring { position: absolute; width: 286px; height: 286px; border-radius: 50%; border: 1px dashed rgba(245,197,66,.35); }
 .kbp-stage-ring::after { content: ''; position: absolute; inset: 16px; border-radius: 50%; border: 1px solid rgba(46,230,214,.25); }
-.kbp-stage-gears { position: absolute; left: 0; bottom: 6px; opacity: 0.9; }
-.kbp-stage-pendulum { position: absolute; right: 8px; top: -6px; opacity: 0.95; }
+.kbp-stage-gears { position: absolute; left: 0; bottom: 0; opacity: 0.85; }
+.kbp-stage .kbp-stage-gears-top { position: absolute; right: 4%; top: 4px; opacity: 0.75; transform: scaleX(-1); }
 .kbp-mascot-button { position: relative; display: grid; place-items: center; padding: 8px; border: 0; border-radius: 50%; background: none; cursor: pointer; color: inherit;
   transition: transform 200ms var(--kb-ease, ease); }
 .kbp-mascot-button:hover { transform: translateY(-3px) rotate(-2deg); }
 .kbp-mascot-button:focus-visible { outline: 2px solid var(--kb-teal, #2ee6d6); outline-offset: 6px; }
 .kbp-mascot-hint { position: absolute; bottom: -2px; left: 50%; translate: -50% 0; white-space: nowrap; font-size: 0.7rem; letter-spacing: 0.28em;
   text-transform: uppercase; color: var(--kb-text-dim, #6f7594); }
-.kbp-title { margin: 0.1rem 0 0.3rem; font: 600 clamp(3rem, 7vw, 5.2rem)/0.95 var(--kb-font-display, sans-serif); letter-spacing: 0.16em; text-transform: uppercase;
+.kbp-title { margin: 0.1rem 0 0.3rem; font: 600 clamp(2.4rem, 5.2vw, 4.3rem)/1 var(--kb-font-display, sans-serif); letter-spacing: 0.12em; text-transform: uppercase;
   background: linear-gradient(180deg, #fff3c4 0%, var(--kb-gold, #f5c542) 45%, #b9812a 100%); -webkit-background-clip: text; background-clip: text; color: transparent;
   filter: drop-shadow(0 0 14px rgba(245,197,66,.35)); text-shadow: none; }
 .kbp-tagline { margin: 0.4rem 0 0.8rem; font: 500 clamp(1.08rem, 1.8vw, 1.32rem)/1.4 var(--kb-font-display, sans-serif); color: var(--kb-teal, #2ee6d6);
@@ -84,7 +87,7 @@ const CSS = `
 .kbp-panel[data-open='true'] .kbp-badge { color: var(--kb-night, #07080f); }
 .kbp-panel[data-open='true'] .kbp-badge::before { background: linear-gradient(135deg, var(--kb-gold, #f5c542), var(--kb-teal, #2ee6d6)); box-shadow: var(--kb-glow-gold, none); }
 .kbp-panel-title { display: block; font: 600 1.08rem/1.25 var(--kb-font-display, sans-serif); letter-spacing: 0.06em; color: var(--kb-gold, #f5c542); }
-.kbp-panel-summary { display: block; margin-top: 0.2rem; color: var(--kb-text-muted, #a3a8c3); font-size: 0.9rem; line-height: 1.45; }
+.kbp-panel-summary { display: block; font-weight: 400; margin-top: 0.2rem; color: var(--kb-text-muted, #a3a8c3); font-size: 0.9rem; line-height: 1.45; }
 .kbp-chevron { width: 30px; height: 30px; display: grid; place-items: center; border-radius: 50%; border: 1px solid var(--kb-line, rgba(245,197,66,.28));
   color: var(--kb-gold, #f5c542); transition: transform 300ms var(--kb-ease, ease), background 300ms; }
 .kbp-panel[data-open='true'] .kbp-chevron { transform: rotate(180deg); background: rgba(245,197,66,.12); }
@@ -93,7 +96,7 @@ const CSS = `
 .kbp-details { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.7rem; margin: 0; padding: 0.9rem 0 0; list-style: none;
   border-top: 1px solid rgba(245,197,66,.16); }
 @media (max-width: 640px) { .kbp-details { grid-template-columns: minmax(0, 1fr); } }
-.kbp-detail { display: grid; grid-template-columns: auto 1fr; gap: 0.2rem 0.7rem; padding: 0.75rem 0.8rem; border-radius: var(--kb-radius-sm, 6px);
+.kbp-detail { display: grid; grid-template-columns: auto 1fr; align-content: start; gap: 0.2rem 0.7rem; padding: 0.75rem 0.8rem; border-radius: var(--kb-radius-sm, 6px);
   background: rgba(7,8,15,.45); border: 1px solid rgba(46,230,214,.12); }
 .kbp-detail svg { grid-row: span 2; color: var(--kb-magenta, #ff4fd8); margin-top: 2px; }
 .kbp-detail strong { color: var(--kb-text, #efeadb); font-size: 0.92rem; letter-spacing: 0.02em; }
@@ -140,7 +143,7 @@ const CSS = `
 .kbp-placeholder p { color: var(--kb-text-muted, #a3a8c3); line-height: 1.6; }
 .kbp-coming { font: 500 1.15rem/1.5 var(--kb-font-display, sans-serif); color: var(--kb-teal, #2ee6d6) !important; text-shadow: var(--kb-glow-teal, none); letter-spacing: 0.04em; }
 .kbp-placeholder-art { display: flex; justify-content: center; align-items: flex-end; gap: 0.5rem; margin-bottom: 1rem; }
-.kbp-404-code { margin: 0; font: 700 clamp(5.5rem, 16vw, 9.5rem)/0.9 var(--kb-font-display, sans-serif); letter-spacing: 0.12em;
+.kbp-placeholder .kbp-404-code { margin: 0; font: 700 clamp(5.5rem, 16vw, 9.5rem)/0.9 var(--kb-font-display, sans-serif); letter-spacing: 0.12em;
   background: linear-gradient(180deg, #ffe9ff, var(--kb-magenta, #ff4fd8) 55%, #7d2bd1); -webkit-background-clip: text; background-clip: text; color: transparent;
   filter: drop-shadow(0 0 18px rgba(255,79,216,.45)); }
 .kbp-404-links { display: flex; flex-wrap: wrap; gap: 0.8rem; justify-content: center; margin-top: 1.4rem; }
@@ -154,7 +157,8 @@ const CSS = `
 .kbp-account-head p { margin: 0.2rem 0 0; color: var(--kb-text-muted, #a3a8c3); }
 .kbp-card { --kb-ornament-pad: 1.8rem 1.6rem 1.5rem; }
 .kbp-card h2 { font-size: 1.1rem; color: var(--kb-gold, #f5c542); margin-bottom: 1rem; letter-spacing: 0.1em; text-transform: uppercase; }
-.kbp-form-row { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1rem; }
+.kbp-form-row { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1rem; align-items: start; }
+.kbp-form-row > .kb-field { align-content: start; }
 @media (max-width: 640px) { .kbp-form-row { grid-template-columns: minmax(0, 1fr); } }
 .kbp-form-actions { display: flex; align-items: center; flex-wrap: wrap; gap: 0.8rem; margin-top: 0.4rem; }
 .kbp-form-actions .kb-banner { flex: 1 1 260px; }
@@ -191,12 +195,19 @@ const CSS = `
 .kbp-specimen figcaption { font-size: 0.74rem; letter-spacing: 0.22em; text-transform: uppercase; color: var(--kb-text-dim, #6f7594); }
 
 @media (max-width: 640px) {
-  .kbp-nav { gap: 0.9rem; }
-  .kbp-nav a { font-size: 0.72rem; letter-spacing: 0.12em; }
+  .kbp-nav { gap: 0.85rem; }
+  .kbp-nav a { font-size: 0.7rem; letter-spacing: 0.1em; }
+  .kbp-nav .kb-button { white-space: nowrap; padding-inline: 0.6rem; }
   .kbp-brand span { display: none; }
   .kbp-stage { height: 250px; }
-  .kbp-stage-gears { display: none; }
-  .kbp-actions .kb-button { flex: 1 1 auto; min-width: 0; }
+  .kbp-actions { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); width: 100%; gap: 0.5rem; }
+  .kbp-actions .kb-button { min-width: 0; padding-inline: 0.4rem; font-size: 0.86rem; letter-spacing: 0.06em; }
+  .kbp-capabilities-head span { display: none; }
+  .kbp-panel-toggle { gap: 0.75rem; padding: 0.9rem 0.9rem; }
+  .kbp-badge { width: 38px; height: 38px; }
+  .kbp-panel-summary { font-size: 0.85rem; }
+  .kbp-panel-body { padding: 0 0.9rem 0.9rem; }
+  .kbp-welcome { padding: 0.9rem 1rem; }
 }
 @media (prefers-reduced-motion: reduce) { .kbp-panel-body { animation: none; } .kbp-mascot-button { transition: none; } }
 `;

@@ -1,9 +1,9 @@
 // The plain layout of the public pages (spec 2): a slim Deco top bar with the brand and the public
-// links, the page, and a footer. Signed-in visitors get a way back to their dashboard.
+// links, the page, and a footer.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Button } from '@kaboodle/kit';
-import { Gears } from '@kaboodle/kit';
+import { KaboodleMark } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { useShellActions } from '../app/shell-actions.tsx';
 import { PageStyles } from './page-styles.tsx';
@@ -11,27 +11,30 @@ import { PageStyles } from './page-styles.tsx';
 export function PublicLayout({ children, className }: { children: ReactNode; className?: string }) {
   const { isAuthenticated, loading } = useSession();
   const { openAuthDialog } = useShellActions();
+  // A signed-in reader sees public pages inside the app shell, which has its own navigation.
+  if (isAuthenticated) {
+    return (
+      <div className={`kbp-page kbp-page--in-shell ${className ?? ''}`}>
+        <PageStyles />
+        {children}
+      </div>
+    );
+  }
   return (
     <div className={`kbp-page ${className ?? ''}`}>
       <PageStyles />
       <header className="kbp-container kbp-topbar">
         <Link to="/" className="kbp-brand" aria-label="Kaboodle home">
-          <Gears size={42} speed={20} />
+          <KaboodleMark size={30} />
           <span>Kaboodle</span>
         </Link>
         <nav className="kbp-nav" aria-label="Public pages">
           <NavLink to="/about">About</NavLink>
           <NavLink to="/resources">Resources</NavLink>
           <NavLink to="/terms">Terms</NavLink>
-          {isAuthenticated ? (
-            <Link to="/dashboard" className="kb-button kb-button--secondary kb-button--sm kbp-link-button">
-              Dashboard
-            </Link>
-          ) : (
-            <Button variant="secondary" size="sm" onClick={() => openAuthDialog()} disabled={loading}>
-              Sign in
-            </Button>
-          )}
+          <Button variant="secondary" size="sm" onClick={() => openAuthDialog()} disabled={loading}>
+            Sign in
+          </Button>
         </nav>
       </header>
       {children}
