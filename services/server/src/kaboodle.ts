@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
+  childLogger,
   combineConfigs,
   createGrpcServer,
   createHttpServer,
@@ -183,7 +184,12 @@ function registerModules(manager: ModuleManager<Context>): void {
       init: (ctx) =>
         mountModule(
           ctx,
-          createIngestionModule({ db: ctx.openDatabase('ingestion'), bus: ctx.bus!, blobs: ctx.blobs! }),
+          createIngestionModule({
+            db: ctx.openDatabase('ingestion'),
+            bus: ctx.bus!,
+            blobs: ctx.blobs!,
+            verifier: ctx.verifier!,
+          }),
         ),
     })
     .register('processing', {
@@ -233,28 +239,86 @@ function registerModules(manager: ModuleManager<Context>): void {
     .register('all', { deps: [...SERVICES, 'web'], userVisible: true });
 }
 
-/** Cross-key rules that depend on which targets share this process. */
-function targetProblems(config: KaboodleConfig, running: ReadonlySet<string>): string[] {
+/**
+ * Cross-key rules that depend on which targets share this process. They read the raw environment so
+ * they are reported together with every other problem, even when some keys failed to parse.
+ */
+function targetProblems(
+  env: Readonly<Record<string, string | undefined>>,
+  running: ReadonlySet<string>,
+): string[] {
+  const has = (key: string) => (env[key]?.trim() ?? '') !== '';
   const problems: string[] = [];
   const services = SERVICES.filter((s) => running.has(s));
   const eventServices = services.filter((s) => EVENT_SERVICES.has(s));
   const allInProcess = SERVICES.every((s) => running.has(s));
-  if (!config.KAFKA_BROKERS && eventServices.length > 0 && !allInProcess) {
+  if (!has('KAFKA_BROKERS') && eventServices.length > 0 && !allInProcess) {
     problems.push(
       `KAFKA_BROKERS: is required when --target runs ${eventServices.join(', ')} without every other service in the same process (events must reach the other processes)`,
     );
   }
-  if (!running.has('auth') && services.some((s) => s !== 'processing') && !config.AUTH_URL) {
+  if (!running.has('auth') && services.some((s) => s !== 'processing') && !has('AUTH_URL')) {
     problems.push(
       'AUTH_URL: is required when --target does not include auth (tokens are verified with its published keys)',
     );
   }
-  if (running.has('search') && !running.has('processing') && !config.PROCESSING_GRPC_ADDRESS) {
+  if (running.has('search') && !running.has('processing') && !has('PROCESSING_GRPC_ADDRESS')) {
     problems.push(
       'PROCESSING_GRPC_ADDRESS: is required when --target includes search but not processing (query embeddings)',
     );
   }
   return problems;
+}
+
+/** Engines that do not answer at start are configuration problems: one line each, then exit. */
+export class EngineUnavailableError extends ConfigError {}
+
+const ENGINE_TIMEOUT_MS = 15_000;
+
+async function checkEngines(ctx: Context): Promise<void> {
+  const c = ctx.config;
+  const probes: { key: string; where: string; ping: () => Promise<void> }[] = [];
+  const redactUrl = (u: string) => u.replace(/\/\/[^@/]*@/, '//***@');
+  if (ctx.databases.length > 0) {
+    probes.push({
+      key: c.DATABASE_URL ? 'DATABASE_URL' : 'KABOODLE_DATA_DIR',
+      where: c.DATABASE_URL ? redactUrl(c.DATABASE_URL) : `embedded Postgres under ${c.KABOODLE_DATA_DIR}`,
+      ping: () => ctx.databases[0]!.ping(),
+    });
+  }
+  if (ctx.bus?.kind === 'kafka') {
+    probes.push({ key: 'KAFKA_BROKERS', where: c.KAFKA_BROKERS!.join(','), ping: () => ctx.bus!.ping() });
+  }
+  if (ctx.blobs) {
+    probes.push({
+      key: c.S3_ENDPOINT ? 'S3_ENDPOINT' : 'KABOODLE_DATA_DIR',
+      where: c.S3_ENDPOINT ?? `blob folder under ${c.KABOODLE_DATA_DIR}`,
+      ping: () => ctx.blobs!.ping(),
+    });
+  }
+  const results = await Promise.all(
+    probes.map(async (p) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          p.ping(),
+          new Promise((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`no answer in ${ENGINE_TIMEOUT_MS / 1000} s`)),
+              ENGINE_TIMEOUT_MS,
+            );
+          }),
+        ]);
+        return undefined;
+      } catch (err) {
+        return `${p.key}: ${p.where} does not answer: ${err instanceof Error ? err.message : String(err)}`;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  const problems = results.filter((r): r is string => r !== undefined);
+  if (problems.length > 0) throw new EngineUnavailableError(problems);
 }
 
 export interface KaboodleOptions {
@@ -279,8 +343,9 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
   const targets = manager.parseTargets(options.target);
   const running = new Set(manager.resolve(targets));
 
-  const parsed = configSchema.safeParse(options.env ?? process.env);
-  const problems = parsed.ok ? targetProblems(parsed.config, running) : parsed.problems;
+  const source = options.env ?? process.env;
+  const parsed = configSchema.safeParse(source);
+  const problems = [...(parsed.ok ? [] : parsed.problems), ...targetProblems(source, running)];
   if (!parsed.ok || problems.length > 0) throw new ConfigError(problems);
   const config = parsed.config;
 
@@ -304,7 +369,7 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
         url: config.DATABASE_URL,
         dataDir: path.join(config.KABOODLE_DATA_DIR, 'services', service),
         schema: service,
-        logger: logger.child({ component: `${service}.database` }),
+        logger: childLogger(logger, `${service}.database`),
       });
       ctx.http?.addChecks({ name: `${service}.database`, check: () => db.ping() });
       ctx.databases.push(db);
@@ -313,7 +378,12 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
   };
 
   const onEvent = (msg: string, module: string) => logger.debug({ module }, msg);
-  await manager.startAll(targets, ctx, onEvent);
+  try {
+    await manager.startAll(targets, ctx, { onEvent, afterInit: () => checkEngines(ctx) });
+  } catch (err) {
+    await telemetry.shutdown();
+    throw err;
+  }
 
   let httpServer: RunningServer | undefined;
   try {

@@ -53,7 +53,8 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  console.log(`Kaboodle is running at ${app.url} (targets: ${app.targets.join(', ')})`);
+  const grpc = app.grpcAddress ? `; gRPC on ${app.grpcAddress}` : '';
+  console.log(`Kaboodle is running at ${app.url} (targets: ${app.targets.join(', ')}${grpc})`);
 
   return new Promise<number>((resolve) => {
     let signals = 0;

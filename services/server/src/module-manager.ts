@@ -74,8 +74,9 @@ export class ModuleManager<Ctx> {
   async startAll(
     targets: readonly string[],
     ctx: Ctx,
-    onEvent?: (msg: string, id: string) => void,
+    hooks: { onEvent?: (msg: string, id: string) => void; afterInit?: () => Promise<void> } = {},
   ): Promise<void> {
+    const { onEvent } = hooks;
     const order = this.resolve(targets);
     const running: { id: string; module: RunningModule }[] = [];
     try {
@@ -83,12 +84,15 @@ export class ModuleManager<Ctx> {
         const module = (await this.#modules.get(id)!.init?.(ctx)) ?? {};
         running.push({ id, module });
       }
+      await hooks.afterInit?.();
       for (const entry of running) {
         await entry.module.start?.();
         this.#started.push(entry);
         onEvent?.('module started', entry.id);
       }
     } catch (err) {
+      // Modules that were built but never started still hold resources (pools, clients): stop them too.
+      for (const entry of running) if (!this.#started.includes(entry)) this.#started.push(entry);
       await this.stopAll(onEvent);
       throw err;
     }

@@ -7,8 +7,11 @@ import type { HealthCheck, ServiceModule } from '@kaboodle/platform';
 
 export const REMOTES = ['dashboard', 'vault', 'inventory', 'observatory'] as const;
 
-/** Paths the single-page app must never swallow: they belong to APIs and probes. */
-const NOT_SPA = /^\/(api|process|upload|mf|healthz|readyz|metrics)(\/|$)/;
+/**
+ * Paths the single-page app must never swallow: APIs, probes and remotes. GET /process and GET /upload
+ * are screens (the Processing Hub); only their POSTs and /process/status|cancel/... are the API.
+ */
+const NOT_SPA = /^\/(api|mf)(\/|$)|^\/(healthz|readyz|metrics)$|^\/process\/(status|cancel)(\/|$)/;
 
 export interface WebModuleDeps {
   /** Folder holding frontends/<app>/dist. */
