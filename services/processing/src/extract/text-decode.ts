@@ -102,17 +102,55 @@ export function decodeText(bytes: Uint8Array): DecodedText | null {
   } catch {
     // not UTF-8: guess below
   }
-  let encoding = 'windows-1252';
-  const guesses = chardet.analyse(buf.subarray(0, SAMPLE));
-  for (const guess of guesses) {
-    const label = normaliseLabel(guess.name);
-    if (GUESSABLE.has(label) && iconv.encodingExists(label)) {
-      encoding = label;
-      break;
-    }
-  }
+  const encoding = chooseEncoding(buf.subarray(0, SAMPLE));
   const text = iconv.decode(buf, encoding);
   return controlRatio(text) > 0.02 ? null : { text, encoding, hadBom: false };
+}
+
+/**
+ * chardet's statistics are weak on short texts (Polish in ISO-8859-2 scores as ISO-8859-1), so its
+ * close candidates are decoded and the one whose non-ASCII characters read as letters wins.
+ */
+function chooseEncoding(sample: Buffer): string {
+  const guesses = chardet.analyse(sample);
+  const best = guesses[0]?.confidence ?? 0;
+  const candidates: string[] = [];
+  for (const guess of guesses) {
+    const label = normaliseLabel(guess.name);
+    if (
+      guess.confidence >= best - 15 &&
+      GUESSABLE.has(label) &&
+      iconv.encodingExists(label) &&
+      !candidates.includes(label)
+    ) {
+      candidates.push(label);
+    }
+  }
+  if (!candidates.includes('windows-1252')) candidates.push('windows-1252');
+  let chosen = candidates[0]!;
+  let chosenScore = -Infinity;
+  for (const label of candidates) {
+    const score = plausibility(iconv.decode(sample, label));
+    if (score > chosenScore) {
+      chosen = label;
+      chosenScore = score;
+    }
+  }
+  return chosen;
+}
+
+/** +1 per non-ASCII letter, -2 per non-ASCII non-letter stuck between letters (mojibake inside words). */
+function plausibility(text: string): number {
+  let score = 0;
+  const chars = [...text];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (c.charCodeAt(0) < 0x80) continue;
+    if (/\p{L}/u.test(c)) score += 1;
+    else if (/\p{L}/u.test(chars[i - 1] ?? '') && /\p{L}/u.test(chars[i + 1] ?? '')) score -= 2;
+    if (c === '\ufffd') score -= 5;
+  }
+  return score;
 }
 
 /** Cheap check on a prefix: could these bytes be text at all? (Used by type detection.) */

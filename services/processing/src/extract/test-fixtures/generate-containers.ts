@@ -90,26 +90,67 @@ const FAT_SECT = 0xfffffffd;
 const NO_STREAM = 0xffffffff;
 const SECTOR = 512;
 
-/** Writes a version-3 compound file with the given streams (each stored in regular sectors). */
-export function writeCfb(streams: { name: string; data: Buffer }[]): Buffer {
-  // Streams below the 4096-byte cutoff would belong in the mini stream; padding keeps the writer small.
-  const padded = streams
+/**
+ * Writes a version-3 compound file. Streams under the 4096-byte cutoff go to the mini stream
+ * (64-byte mini sectors inside the root entry's chain), as Word does; `padSmallStreams` instead
+ * pads them to 4096 bytes so they live in regular sectors.
+ */
+export function writeCfb(
+  streams: { name: string; data: Buffer }[],
+  options: { padSmallStreams?: boolean } = {},
+): Buffer {
+  const MINI = 64;
+  const CUTOFF = 4096;
+  const prepared = streams
     .map((s) => ({
       name: s.name,
-      data: s.data.length >= 4096 ? s.data : Buffer.concat([s.data, Buffer.alloc(4096 - s.data.length)]),
+      data:
+        options.padSmallStreams && s.data.length < CUTOFF
+          ? Buffer.concat([s.data, Buffer.alloc(CUTOFF - s.data.length)])
+          : s.data,
     }))
     // Siblings form a binary search tree ordered by (length, upper-case name); a right-leaning chain is valid.
     .sort((a, b) => a.name.length - b.name.length || (a.name.toUpperCase() < b.name.toUpperCase() ? -1 : 1));
   const sectorsOf = (n: number) => Math.ceil(n / SECTOR);
+
+  // Mini stream: small streams packed in 64-byte mini sectors, chained by the mini FAT.
+  const miniParts: Buffer[] = [];
+  const miniFatEntries: number[] = [];
+  const miniStart = new Map<string, number>();
+  for (const s of prepared) {
+    if (s.data.length >= CUTOFF || s.data.length === 0) continue;
+    const first = miniFatEntries.length;
+    const count = Math.ceil(s.data.length / MINI);
+    for (let i = 0; i < count; i++) miniFatEntries.push(i === count - 1 ? END_OF_CHAIN : first + i + 1);
+    miniParts.push(Buffer.concat([s.data, Buffer.alloc(count * MINI - s.data.length)]));
+    miniStart.set(s.name, first);
+  }
+  const miniStream = Buffer.concat(miniParts);
+  const miniFat = Buffer.alloc(sectorsOf(miniFatEntries.length * 4) * SECTOR, 0xff);
+  miniFatEntries.forEach((v, i) => miniFat.writeUInt32LE(v, i * 4));
+
   let next = 0;
-  const placed = padded.map((s) => {
+  const regions: { start: number; data: Buffer }[] = [];
+  const place = (data: Buffer): number => {
+    if (data.length === 0) return END_OF_CHAIN;
     const start = next;
-    next += sectorsOf(s.data.length);
-    return { ...s, start };
-  });
+    next += sectorsOf(data.length);
+    regions.push({ start, data });
+    return start;
+  };
+  const placed = prepared.map((s) => ({
+    ...s,
+    start: miniStart.has(s.name)
+      ? miniStart.get(s.name)!
+      : s.data.length === 0
+        ? END_OF_CHAIN
+        : place(s.data),
+  }));
+  const miniStreamStart = place(miniStream);
+  const miniFatStart = place(miniFat);
   const dirEntries = placed.length + 1;
-  const dirStart = next;
   const dirSectors = sectorsOf(dirEntries * 128);
+  const dirStart = next;
   next += dirSectors;
   let fatSectors = 1;
   while (fatSectors * (SECTOR / 4) < next + fatSectors) fatSectors++;
@@ -122,7 +163,7 @@ export function writeCfb(streams: { name: string; data: Buffer }[]): Buffer {
     for (let i = 0; i < count; i++)
       fat.writeUInt32LE(i === count - 1 ? END_OF_CHAIN : start + i + 1, (start + i) * 4);
   };
-  for (const s of placed) chain(s.start, sectorsOf(s.data.length));
+  for (const r of regions) chain(r.start, sectorsOf(r.data.length));
   chain(dirStart, dirSectors);
   for (let i = 0; i < fatSectors; i++) fat.writeUInt32LE(FAT_SECT, (fatStart + i) * 4);
 
@@ -147,7 +188,15 @@ export function writeCfb(streams: { name: string; data: Buffer }[]): Buffer {
     dir.writeUInt32LE(start, at + 116);
     dir.writeUInt32LE(size, at + 120);
   };
-  writeEntry(0, 'Root Entry', 5, placed.length > 0 ? 1 : NO_STREAM, NO_STREAM, END_OF_CHAIN, 0);
+  writeEntry(
+    0,
+    'Root Entry',
+    5,
+    placed.length > 0 ? 1 : NO_STREAM,
+    NO_STREAM,
+    miniStreamStart,
+    miniStream.length,
+  );
   placed.forEach((s, i) =>
     writeEntry(
       i + 1,
@@ -174,13 +223,14 @@ export function writeCfb(streams: { name: string; data: Buffer }[]): Buffer {
   header.writeUInt16LE(6, 32);
   header.writeUInt32LE(fatSectors, 44);
   header.writeUInt32LE(dirStart, 48);
-  header.writeUInt32LE(4096, 56);
-  header.writeUInt32LE(END_OF_CHAIN, 60);
+  header.writeUInt32LE(CUTOFF, 56);
+  header.writeUInt32LE(miniFatStart, 60);
+  header.writeUInt32LE(miniFat.length / SECTOR, 64);
   header.writeUInt32LE(END_OF_CHAIN, 68);
   for (let i = 0; i < 109; i++) header.writeUInt32LE(i < fatSectors ? fatStart + i : FREE_SECT, 76 + i * 4);
 
   const body = Buffer.alloc(total * SECTOR);
-  for (const s of placed) s.data.copy(body, s.start * SECTOR);
+  for (const r of regions) r.data.copy(body, r.start * SECTOR);
   dir.copy(body, dirStart * SECTOR);
   fat.copy(body, fatStart * SECTOR);
   return Buffer.concat([header, body]);
