@@ -383,3 +383,34 @@ describe('kustomize (deploy/k8s)', () => {
     }
   });
 });
+
+describe('Dockerfile (cannot be built here: no Docker engine)', () => {
+  it('pins the Node of .nvmrc, runs `kaboodle` as the non-root user the chart expects', async () => {
+    const [dockerfile, nvmrc, dockerignore, values] = await Promise.all([
+      readFile(path.join(root, 'Dockerfile'), 'utf8'),
+      readFile(path.join(root, '.nvmrc'), 'utf8'),
+      readFile(path.join(root, '.dockerignore'), 'utf8'),
+      readFile(path.join(chart, 'values.yaml'), 'utf8'),
+    ]);
+    expect(dockerfile).toContain(`ARG NODE_VERSION=${nvmrc.trim()}\n`);
+    const stages = [...dockerfile.matchAll(/^FROM (\S+) AS (\S+)$/gm)].map((m) => [m[1], m[2]]);
+    expect(stages).toEqual([
+      ['node:${NODE_VERSION}-slim', 'manifests'],
+      ['node:${NODE_VERSION}-slim', 'build'],
+      ['node:${NODE_VERSION}-slim', 'runtime'],
+    ]);
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    const uid = /^USER (\d+):(\d+)$/m.exec(runtime);
+    expect(Number(uid?.[1])).toBeGreaterThan(0);
+    expect(runtime).toMatch(/^ENTRYPOINT \["kaboodle"\]$/m);
+    // The pod's runAsUser must be the image's user, or /data would not be writable.
+    const podSecurity = parse(values)[0] as unknown as {
+      podSecurityContext: { runAsUser: number; fsGroup: number };
+    };
+    expect(podSecurity.podSecurityContext.runAsUser).toBe(Number(uid?.[1]));
+    expect(podSecurity.podSecurityContext.fsGroup).toBe(Number(uid?.[2]));
+    expect(dockerignore.split('\n')).toEqual(
+      expect.arrayContaining(['**/node_modules', '.git', '.tools', '.data']),
+    );
+  });
+});
