@@ -247,28 +247,6 @@ export function TickMascot({
             <rect x="96" y="162" width="8" height="8" rx="2" />
           </g>
 
-          {/* arms (brass rods) and hands */}
-          {arms(pose).map((arm, i) => (
-            <g key={i} className={animated ? arm.className : undefined}>
-              <path d={arm.d} fill="none" stroke={BRASS_DARK} strokeWidth="8" strokeLinecap="round" />
-              <path
-                d={arm.d}
-                fill="none"
-                stroke={`url(#${id}-brass)`}
-                strokeWidth="5.5"
-                strokeLinecap="round"
-              />
-              <circle
-                cx={arm.hand[0]}
-                cy={arm.hand[1]}
-                r="7"
-                fill={`url(#${id}-brass)`}
-                stroke={NEON}
-                strokeWidth="1.2"
-              />
-            </g>
-          ))}
-
           {/* the archivist's index card */}
           {pose === 'reading' && (
             <g transform="rotate(-4 100 186)">
@@ -296,6 +274,27 @@ export function TickMascot({
               ))}
             </g>
           )}
+          {/* arms (brass rods) and hands */}
+          {arms(pose).map((arm, i) => (
+            <g key={i} className={animated ? arm.className : undefined}>
+              <path d={arm.d} fill="none" stroke={BRASS_DARK} strokeWidth="8" strokeLinecap="round" />
+              <path
+                d={arm.d}
+                fill="none"
+                stroke={`url(#${id}-brass)`}
+                strokeWidth="5.5"
+                strokeLinecap="round"
+              />
+              <circle
+                cx={arm.hand[0]}
+                cy={arm.hand[1]}
+                r="7"
+                fill={`url(#${id}-brass)`}
+                stroke={NEON}
+                strokeWidth="1.2"
+              />
+            </g>
+          ))}
         </g>
       </svg>
     </span>
