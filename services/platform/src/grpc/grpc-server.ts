@@ -116,6 +116,7 @@ function instrument(
     context.with(ctx, () => {
       if (mapping?.fault) log.error({ ...fields, err }, 'grpc call failed with an unexpected error');
       else if (code === Status.OK) log.debug(fields, 'grpc call');
+      else if (code === Status.CANCELLED && !mapping) log.debug(fields, 'grpc call cancelled by the client');
       else log.info({ ...fields, reason: mapping?.details }, 'grpc call rejected');
     });
   }
