@@ -1,8 +1,8 @@
 // Extraction benchmark: median ms per page for text PDFs, OCR ms per page (scanned PDF pages and
 // images), DOCX/DOC/TXT/HTML ms per file, worker-pool overhead, and peak RSS. Fixtures are generated
 // offline. Run: node services/processing/bench/extract.bench.ts [--json] [--runs N]
-import { createLocalExtractor } from '../src/extract/local-extractor.ts';
 /* eslint-disable no-console -- a command-line benchmark: printing is its output */
+import { createLocalExtractor } from '../src/extract/local-extractor.ts';
 import { createPooledExtractor } from '../src/extract/pooled-extractor.ts';
 import type { ExtractInput, Extractor } from '../src/extract/extractor.ts';
 import { encodeText, makeDocx, makePdf, textImage } from '../src/extract/test-fixtures/generate-documents.ts';

@@ -1,7 +1,8 @@
 // The Extractor port: bytes (or a file path) in, plain text + pages + metadata out, or a typed
 // ExtractionError whose message a user can act on. Adapters: createLocalExtractor (in this thread)
 // and createPooledExtractor (worker threads with hard time/memory limits; the production one).
-import { DomainError } from '@kaboodle/platform';
+// The errors module only: the platform index pulls HTTP, gRPC and telemetry into every worker thread.
+import { DomainError } from '@kaboodle/platform/errors.ts';
 import type { ExtractionLimits } from '../limits/limits.ts';
 
 export type ExtractedKind = 'pdf' | 'docx' | 'doc' | 'txt' | 'html' | 'image';

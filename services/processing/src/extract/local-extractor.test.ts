@@ -1,7 +1,9 @@
 // Each format on generated fixtures, through the in-thread extractor (the same code the worker runs).
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalExtractor } from './local-extractor.ts';
 import { ExtractionError } from './extractor.ts';
+import { keepConfidentLines } from './ocr-engine.ts';
 import { encodeText, makeDocx, makePdf, textImage } from './test-fixtures/generate-documents.ts';
 import { wordDoc } from './test-fixtures/generate-containers.ts';
 
@@ -223,9 +225,11 @@ describe('images', () => {
     expect(result.warnings[0]).toMatch(/JPEG although its name says \.png/);
   }, 30_000);
 
-  it('returns no text (not an error) for a photo without words', async () => {
-    const png = await textImage([]);
-    const result = await extractor.extract({ bytes: png, fileName: 'blank.png' });
+  it('returns no text (not an error) for a photo without words, dropping shapes misread as letters', async () => {
+    const shapes =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#b42828"/><circle cx="400" cy="300" r="200" fill="#3a6"/><rect x="100" y="50" width="120" height="400" fill="#fd2" transform="rotate(20 160 250)"/><ellipse cx="600" cy="450" rx="150" ry="60" fill="#225"/></svg>';
+    const photo = await sharp(Buffer.from(shapes)).jpeg().toBuffer();
+    const result = await extractor.extract({ bytes: photo, fileName: 'bowl.jpg' });
     expect(result.text).toBe('');
     expect(result.warnings).toContain('No text was recognised in the image.');
   }, 30_000);
@@ -261,5 +265,32 @@ describe('limits and cancellation', () => {
       code: 'timeout',
       message: 'Processing this file took longer than the 5 ms limit, so it was stopped.',
     });
+  });
+});
+
+describe('keepConfidentLines', () => {
+  it('keeps confident lines with letters or digits, per paragraph, and averages their confidence by length', () => {
+    const blocks = [
+      {
+        paragraphs: [
+          {
+            lines: [
+              { text: 'Total due 128.50\n', confidence: 90 },
+              { text: 'I|\n', confidence: 20 },
+            ],
+          },
+          {
+            lines: [
+              { text: '~ -\n', confidence: 80 },
+              { text: 'Thanks\n', confidence: 60 },
+            ],
+          },
+        ],
+      },
+    ];
+    const result = keepConfidentLines(blocks, 'raw', 50);
+    expect(result.text).toBe('Total due 128.50\n\nThanks');
+    expect(result.confidence).toBeCloseTo((90 * 17 + 60 * 7) / 24, 5);
+    expect(keepConfidentLines(null, 'raw', 50)).toEqual({ text: 'raw', confidence: 50 });
   });
 });

@@ -22,6 +22,32 @@ export function englishLangPath(): string {
   return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
+/** Lines below this confidence are dropped: on photos without words tesseract reads shapes as "I|". */
+export const MIN_LINE_CONFIDENCE = 45;
+
+interface OcrBlock {
+  paragraphs: { lines: { text: string; confidence: number }[] }[];
+}
+
+export function keepConfidentLines(blocks: OcrBlock[] | null, text: string, confidence: number): OcrResult {
+  if (!blocks) return { text, confidence };
+  const kept: { text: string; confidence: number }[] = [];
+  const paragraphs: string[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      const lines = paragraph.lines.filter(
+        (line) =>
+          line.confidence >= MIN_LINE_CONFIDENCE && (line.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2,
+      );
+      kept.push(...lines);
+      if (lines.length > 0) paragraphs.push(lines.map((line) => line.text.trim()).join('\n'));
+    }
+  }
+  const chars = kept.reduce((n, line) => n + line.text.length, 0);
+  const mean = chars > 0 ? kept.reduce((n, line) => n + line.confidence * line.text.length, 0) / chars : 0;
+  return { text: paragraphs.join('\n\n'), confidence: mean };
+}
+
 export function createOcrEngine(): OcrEngine {
   let worker: Promise<TesseractWorker> | null = null;
   // tesseract.js queues jobs itself, but chaining keeps one image in flight per engine (bounded memory).
@@ -46,8 +72,8 @@ export function createOcrEngine(): OcrEngine {
     recognize(image) {
       const run = tail.then(async () => {
         const w = await getWorker();
-        const { data } = await w.recognize(image);
-        return { text: data.text, confidence: data.confidence };
+        const { data } = await w.recognize(image, {}, { text: true, blocks: true });
+        return keepConfidentLines(data.blocks, data.text, data.confidence);
       });
       tail = run.catch(() => undefined);
       return run;
