@@ -29,6 +29,7 @@ import {
   parsePasswordChange,
   parseProfileChange,
   parseRegistration,
+  parseRotation,
   parseSettingsChange,
 } from './validation.ts';
 
@@ -207,7 +208,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   });
 
   r.post('/admin/keys/rotate', signedIn, async (req, res) => {
-    res.json(await service.rotateSigningKey(getUser(req)));
+    res.json(await service.rotateSigningKey(getUser(req), parseRotation(req.body)));
   });
 
   // Everything above lives under /api/auth, so this router never touches other services' requests.

@@ -405,11 +405,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       }));
     },
 
-    /** Admins only: start signing with a new key; the old one stays published until its tokens expire. */
-    async rotateSigningKey(actor: AuthenticatedUser): Promise<{ kid: string }> {
+    /** Admins only: rotate the signing key (see KeyStore.rotate); old keys stay published until their tokens expire. */
+    async rotateSigningKey(
+      actor: AuthenticatedUser,
+      options: { immediate: boolean },
+    ): Promise<{ kid: string }> {
       await requireAdmin(actor);
-      const kid = await keys.rotate();
-      logger.info({ userId: actor.id, kid }, 'signing key rotated by an admin');
+      const kid = await keys.rotate(options);
+      logger.info({ userId: actor.id, kid, immediate: options.immediate }, 'signing key rotated by an admin');
       return { kid };
     },
   };

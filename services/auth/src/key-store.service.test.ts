@@ -77,13 +77,28 @@ describe('signing key store', { timeout: 60_000 }, () => {
     await expect(keys.sign(claims)).resolves.toBeTruthy();
   });
 
-  it('rotates: new tokens use the new key, old tokens stay valid while the old key is published', async () => {
+  it('publishes the next key before it signs, then switches to it after the activation delay', async () => {
+    db = await createTestDatabase();
+    const keys = store(db, { activationDelayMs: 1500 });
+    await keys.init();
+    const oldKid = (await keys.jwks()).keys[0]!.kid;
+    const nextKid = await keys.rotate();
+    expect((await keys.jwks()).keys.map((k) => k.kid).sort()).toEqual([oldKid, nextKid].sort());
+    const kidOf = (t: string) =>
+      JSON.parse(Buffer.from(t.split('.')[0]!, 'base64url').toString()).kid as string;
+    expect(kidOf((await keys.sign(claims)).token)).toBe(oldKid);
+    await new Promise((r) => setTimeout(r, 1600));
+    expect(kidOf((await keys.sign(claims)).token)).toBe(nextKid);
+    expect((await keys.jwks()).keys.map((k) => k.kid)).toContain(oldKid); // its tokens are still live
+  });
+
+  it('rotates immediately on demand: new tokens use the new key, old tokens stay valid', async () => {
     db = await createTestDatabase();
     const keys = store(db);
     await keys.init();
     const old = await keys.sign(claims);
     const oldKid = (await keys.jwks()).keys[0]!.kid;
-    const newKid = await keys.rotate();
+    const newKid = await keys.rotate({ immediate: true });
     expect(newKid).not.toBe(oldKid);
     const jwks = await keys.jwks();
     expect(jwks.keys.map((k) => k.kid).sort()).toEqual([oldKid, newKid].sort());
@@ -99,7 +114,7 @@ describe('signing key store', { timeout: 60_000 }, () => {
     const keys = store(db, { accessTokenTtlMs: 60_000 });
     await keys.init();
     const oldKid = (await keys.jwks()).keys[0]!.kid;
-    await keys.rotate();
+    await keys.rotate({ immediate: true });
     await db.query(`UPDATE signing_keys SET retired_at = now() - interval '1 hour' WHERE kid = $1`, [oldKid]);
     const reloaded = store(db, { accessTokenTtlMs: 60_000 });
     await reloaded.init();
@@ -111,9 +126,10 @@ describe('signing key store', { timeout: 60_000 }, () => {
     const keys = store(db, { rotationMs: 3_600_000 });
     await keys.init();
     expect(await keys.rotateIfDue()).toBe(false);
-    await db.query(`UPDATE signing_keys SET created_at = now() - interval '2 hours'`);
+    await db.query(`UPDATE signing_keys SET active_from = now() - interval '2 hours'`);
     expect(await keys.rotateIfDue()).toBe(true);
     expect((await keys.jwks()).keys).toHaveLength(2);
+    expect(await keys.rotateIfDue()).toBe(false); // the next key is already waiting to take over
   });
 
   it('seals with the kid bound in: a sealed key moved to another kid does not open', async () => {

@@ -33,8 +33,12 @@ export interface KeyStore {
   sign(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }>;
   /** Public keys: the active one and recently retired ones whose tokens may still be live. */
   jwks(): Promise<JSONWebKeySet>;
-  /** Generate a new signing key now and retire the current one; returns the new kid. */
-  rotate(): Promise<string>;
+  /**
+   * Generate the next signing key; returns its kid. It is published at once and signs after the
+   * activation delay (so every verifier has it cached by then); `immediate` switches now, e.g. when
+   * the current key may be compromised.
+   */
+  rotate(options?: { immediate?: boolean }): Promise<string>;
   /** Rotate when the active key is older than the configured age; returns whether it did. */
   rotateIfDue(): Promise<boolean>;
 }
@@ -48,6 +52,11 @@ export interface KeyStoreOptions {
   rotationMs: number;
   /** Reload keys from the database this often, so replicas see each other's rotations (default 60 s). */
   reloadAfterMs?: number;
+  /**
+   * How long a rotated-in key is published before it signs (default 2 min: longer than the reload
+   * interval here and the key-set caches of verifiers).
+   */
+  activationDelayMs?: number;
 }
 
 // ---- sealing --------------------------------------------------------------------------------------
@@ -112,14 +121,17 @@ const isSealed = (stored: string): boolean => stored.startsWith('enc-v1:');
 export function createKeyStore(options: KeyStoreOptions): KeyStore {
   const { db, logger, secret, accessTokenTtlMs, rotationMs } = options;
   const reloadAfterMs = options.reloadAfterMs ?? 60_000;
+  const activationDelayMs = options.activationDelayMs ?? 2 * 60_000;
   const repo = createSigningKeyRepository(db);
 
-  let signer: { kid: string; key: CryptoKey; createdAt: Date } | undefined;
+  let signer: { kid: string; key: CryptoKey; activeFrom: Date } | undefined;
   let published: JWK[] = [];
   let loadedAt = 0;
+  /** When the signing key changes next (a pre-published key activates): reload then. */
+  let nextChangeAt = Infinity;
   let loading: Promise<void> | undefined;
 
-  async function newKey(): Promise<Omit<SigningKeyRecord, 'createdAt' | 'retiredAt'>> {
+  async function newKey(activeFrom: Date) {
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
     const jwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(jwk);
@@ -129,52 +141,64 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       alg: ALG,
       publicJwk: { ...jwk, kid, alg: ALG, use: 'sig' },
       privateKey: await sealPrivateKey(pem, kid, secret),
+      activeFrom,
     };
   }
 
+  const signsAt = (r: SigningKeyRecord, t: number): boolean =>
+    r.activeFrom.getTime() <= t && (r.retiredAt === null || r.retiredAt.getTime() > t);
+
   async function load(): Promise<void> {
     const rows = await repo.list();
-    const active = rows.find((r) => r.retiredAt === null);
+    const t = Date.now();
+    const active = rows.find((r) => signsAt(r, t)); // rows come newest activation first
     if (!active) throw new Error('no active signing key (init() has not run)');
-    const horizon = Date.now() - accessTokenTtlMs - PUBLISH_MARGIN_MS;
+    const horizon = t - accessTokenTtlMs - PUBLISH_MARGIN_MS;
     published = rows
       .filter((r) => r.retiredAt === null || r.retiredAt.getTime() > horizon)
       .map((r) => r.publicJwk);
+    const upcoming = rows.map((r) => r.activeFrom.getTime()).filter((at) => at > t);
+    nextChangeAt = upcoming.length > 0 ? Math.min(...upcoming) : Infinity;
     if (signer?.kid !== active.kid) {
       const pem = await unsealPrivateKey(active.privateKey, active.kid, secret);
-      signer = { kid: active.kid, key: await importPKCS8(pem, active.alg), createdAt: active.createdAt };
+      signer = { kid: active.kid, key: await importPKCS8(pem, active.alg), activeFrom: active.activeFrom };
     }
-    loadedAt = Date.now();
+    loadedAt = t;
   }
 
   async function fresh(): Promise<void> {
     if (loadedAt === 0) throw new UnavailableError('signing keys are not loaded yet');
-    if (Date.now() - loadedAt < reloadAfterMs) return;
+    const t = Date.now();
+    if (t - loadedAt < reloadAfterMs && t < nextChangeAt) return;
     loading ??= load().finally(() => {
       loading = undefined;
     });
     await loading;
   }
 
-  async function rotateUnderLock(onlyIfOlderThanMs?: number): Promise<string | null> {
+  async function rotateUnderLock(opts: {
+    immediate: boolean;
+    onlyIfOlderThanMs?: number;
+  }): Promise<string | null> {
     const kid = await db.transaction(async (tx) => {
       await tx.query(LOCK_SQL);
       const txRepo = createSigningKeyRepository(tx);
-      const active = (await txRepo.list()).find((r) => r.retiredAt === null);
-      if (
-        onlyIfOlderThanMs !== undefined &&
-        active &&
-        Date.now() - active.createdAt.getTime() < onlyIfOlderThanMs
-      ) {
-        return null;
+      const rows = await txRepo.list();
+      const t = Date.now();
+      if (opts.onlyIfOlderThanMs !== undefined) {
+        // A key already waiting to take over means a rotation is under way.
+        if (rows.some((r) => r.activeFrom.getTime() > t)) return null;
+        const active = rows.find((r) => signsAt(r, t));
+        if (active && t - active.activeFrom.getTime() < opts.onlyIfOlderThanMs) return null;
       }
-      const key = await newKey();
+      const switchAt = new Date(t + (opts.immediate ? 0 : activationDelayMs));
+      const key = await newKey(switchAt);
       await txRepo.insert(key);
-      await txRepo.retireAllExcept(key.kid);
-      await txRepo.deleteRetiredBefore(new Date(Date.now() - accessTokenTtlMs - PUBLISH_MARGIN_MS));
+      await txRepo.retireOthersAt(key.kid, switchAt);
+      await txRepo.deleteRetiredBefore(new Date(t - accessTokenTtlMs - PUBLISH_MARGIN_MS));
       return key.kid;
     });
-    if (kid !== null) logger.info({ kid }, 'signing key rotated');
+    if (kid !== null) logger.info({ kid, immediate: opts.immediate }, 'signing key rotated');
     await load();
     return kid;
   }
@@ -195,10 +219,11 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
             logger.info({ kid: r.kid }, 'signing key encrypted with AUTH_KEY_SECRET');
           }
         }
-        if (!rows.some((r) => r.retiredAt === null)) {
-          const key = await newKey();
+        if (!rows.some((r) => signsAt(r, Date.now()))) {
+          const key = await newKey(new Date());
           await txRepo.insert(key);
-          logger.info({ kid: key.kid }, 'first signing key created');
+          await txRepo.retireOthersAt(key.kid, new Date());
+          logger.info({ kid: key.kid }, 'signing key created');
         }
       });
       await load();
@@ -225,12 +250,12 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       return { keys: published.map((k) => ({ ...k })) };
     },
 
-    async rotate() {
-      return (await rotateUnderLock())!;
+    async rotate(opts = {}) {
+      return (await rotateUnderLock({ immediate: opts.immediate === true }))!;
     },
 
     async rotateIfDue() {
-      return (await rotateUnderLock(rotationMs)) !== null;
+      return (await rotateUnderLock({ immediate: false, onlyIfOlderThanMs: rotationMs })) !== null;
     },
   };
 }

@@ -59,4 +59,15 @@ CREATE TABLE user_settings (
 );
 `,
   },
+  {
+    id: '0002_signing_key_activation',
+    // A rotated-in key is published before it signs anything, so every verifier's cached key set
+    // already holds it when the first token with its kid arrives.
+    sql: `
+ALTER TABLE signing_keys ADD COLUMN active_from timestamptz;
+UPDATE signing_keys SET active_from = created_at;
+ALTER TABLE signing_keys ALTER COLUMN active_from SET NOT NULL;
+ALTER TABLE signing_keys ALTER COLUMN active_from SET DEFAULT now();
+`,
+  },
 ];

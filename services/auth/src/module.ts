@@ -43,8 +43,8 @@ export interface AuthModule extends ServiceModule {
   readonly verifier: TokenVerifier;
   /** The published key set (what GET /api/auth/jwks serves). */
   jwks(): Promise<JSONWebKeySet>;
-  /** Start signing with a new key now (the old one stays published until its tokens expire). */
-  rotateSigningKey(): Promise<string>;
+  /** Rotate the signing key (published now, signing after the activation delay unless immediate). */
+  rotateSigningKey(options?: { immediate?: boolean }): Promise<string>;
   readonly service: AuthService;
 }
 
@@ -96,7 +96,8 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     },
   };
 
-  const verifier = createTokenVerifier({ getJwks: () => keys.jwks(), isRevoked });
+  // keys.jwks() is cached by the key store, so an unknown kid may re-read it at once (no cooldown).
+  const verifier = createTokenVerifier({ getJwks: () => keys.jwks(), isRevoked, refetchCooldownMs: 0 });
   const google = config.googleClientId
     ? createGoogleTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
     : null;
@@ -131,7 +132,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     verifier,
     service,
     jwks: () => keys.jwks(),
-    rotateSigningKey: () => keys.rotate(),
+    rotateSigningKey: (options) => keys.rotate(options),
     async start() {
       await db.migrate(authMigrations);
       await keys.init();

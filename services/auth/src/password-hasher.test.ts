@@ -27,15 +27,20 @@ describe('argon2id password hasher', () => {
   it('spends about as long on the dummy check (unknown email) as on a real one', async () => {
     const h = await hasher.hash('secret');
     await hasher.verifyDummy('warm-up');
-    const time = async (fn: () => Promise<unknown>) => {
-      const t = performance.now();
-      for (let i = 0; i < 5; i++) await fn();
-      return performance.now() - t;
-    };
-    const real = await time(() => hasher.verify(h, 'wrong'));
-    const dummy = await time(() => hasher.verifyDummy('wrong'));
+    const real: number[] = [];
+    const dummy: number[] = [];
+    // Interleaved and compared by median, so load from other processes hits both sides alike.
+    for (let i = 0; i < 12; i++) {
+      let t = performance.now();
+      await hasher.verify(h, 'wrong');
+      real.push(performance.now() - t);
+      t = performance.now();
+      await hasher.verifyDummy('wrong');
+      dummy.push(performance.now() - t);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     // Same parameters, same work: within a generous factor on a shared 2-core machine.
-    expect(dummy).toBeGreaterThan(real / 3);
-    expect(dummy).toBeLessThan(real * 3);
+    expect(median(dummy)).toBeGreaterThan(median(real) / 3);
+    expect(median(dummy)).toBeLessThan(median(real) * 3);
   });
 });

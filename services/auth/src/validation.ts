@@ -173,3 +173,11 @@ export function parsePage(query: Record<string, unknown>, maxLimit = 500): { lim
     offset: int(query.offset, 'offset', 0, 0, 1e9),
   };
 }
+
+/** POST /admin/keys/rotate: optional {immediate: boolean}. */
+export function parseRotation(body: unknown): { immediate: boolean } {
+  const b = asBody(body ?? {});
+  if (b.immediate !== undefined && typeof b.immediate !== 'boolean')
+    throw new InputError('immediate must be true or false');
+  return { immediate: b.immediate === true };
+}

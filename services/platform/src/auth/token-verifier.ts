@@ -39,6 +39,12 @@ export interface TokenVerifierOptions {
   clockToleranceSeconds?: number;
   /** Minimum time between two key-set fetches triggered by unknown kids (default 30 s remote, 1 s in-process). */
   refetchCooldownMs?: number;
+  /**
+   * How long a fetched key set is used before it is fetched again (default 30 s in-process, 10 min
+   * remote). The auth service publishes a rotated-in key 2 min before it signs, so a remote verifier
+   * that must pick it up in time sets this below that (the entrypoint uses 60 s).
+   */
+  cacheMaxAgeMs?: number;
   /** Optional server-side revocation check (the auth module supplies one in-process). */
   isRevoked?: (user: AuthenticatedUser) => Promise<boolean>;
 }
@@ -64,7 +70,11 @@ function wrapKeySource(getKey: JWTVerifyGetKey): JWTVerifyGetKey {
   };
 }
 
-function inProcessKeySource(getJwks: () => Promise<JSONWebKeySet>, cooldownMs: number): JWTVerifyGetKey {
+function inProcessKeySource(
+  getJwks: () => Promise<JSONWebKeySet>,
+  cooldownMs: number,
+  maxAgeMs: number,
+): JWTVerifyGetKey {
   let current: JWTVerifyGetKey | undefined;
   let fetchedAt = 0;
   let inflight: Promise<JWTVerifyGetKey> | undefined;
@@ -81,7 +91,8 @@ function inProcessKeySource(getJwks: () => Promise<JSONWebKeySet>, cooldownMs: n
     return inflight;
   };
   return async (header, token) => {
-    const keys = current ?? (await load());
+    // Refreshed by age too, so keys published ahead of a rotation are known before they sign.
+    const keys = current && Date.now() - fetchedAt < maxAgeMs ? current : await load();
     try {
       return await keys(header, token);
     } catch (err) {
@@ -105,10 +116,14 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     options.jwksUrl !== undefined
       ? createRemoteJWKSet(new URL(options.jwksUrl), {
           cooldownDuration: options.refetchCooldownMs ?? 30_000,
-          cacheMaxAge: 10 * 60_000,
+          cacheMaxAge: options.cacheMaxAgeMs ?? 10 * 60_000,
           timeoutDuration: 5_000,
         })
-      : inProcessKeySource(options.getJwks!, options.refetchCooldownMs ?? 1_000),
+      : inProcessKeySource(
+          options.getJwks!,
+          options.refetchCooldownMs ?? 1_000,
+          options.cacheMaxAgeMs ?? 30_000,
+        ),
   );
 
   return {
