@@ -49,6 +49,8 @@ export const VERSION: string = JSON.parse(
 ).version;
 
 export const SERVICES = ['auth', 'ingestion', 'processing', 'catalogue', 'search'] as const;
+/** Services that own a database. */
+const DB_SERVICES = ['auth', 'ingestion', 'catalogue'] as const;
 /** Services that publish or consume events: split across processes, they need a shared broker. */
 const EVENT_SERVICES = new Set(['auth', 'ingestion', 'processing', 'catalogue', 'search']);
 
@@ -363,11 +365,13 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
     logger,
     databases: [],
     openDatabase(service) {
-      // One database per service (architecture.md): its own schema on Postgres, its own PGlite folder
-      // embedded, so services split into separate processes never share an embedded cluster.
+      // One database per service (architecture.md): its own schema on Postgres. Embedded, one PGlite
+      // cluster per process (~300 MB and seconds to start each) holds a schema per service; services
+      // split into separate processes get a cluster each, since two processes must never share one.
+      const folder = DB_SERVICES.every((s) => running.has(s)) ? '.' : `services/${service}`;
       const db = openDatabase({
         url: config.DATABASE_URL,
-        dataDir: path.join(config.KABOODLE_DATA_DIR, 'services', service),
+        dataDir: path.join(config.KABOODLE_DATA_DIR, folder),
         schema: service,
         logger: childLogger(logger, `${service}.database`),
       });

@@ -1,0 +1,48 @@
+// `make bench`: runs every benchmark script in turn (each in its own process, so one's memory does not
+// colour another's) and prints their figures. Each script prints medians and compares alternatives
+// side by side itself; this file only sequences them and reports which ones are missing or failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const benches: { title: string; script: string }[] = [
+  {
+    title: 'Startup: kaboodle --target=all (cold and warm), idle RSS',
+    script: 'tests/bench/startup.bench.ts',
+  },
+  { title: 'Web: shell first-load JS (gzipped)', script: 'tests/bench/web-bundle.ts' },
+  { title: 'Processing: text extraction and OCR', script: 'services/processing/bench/extract.bench.ts' },
+  { title: 'Processing: embeddings', script: 'services/processing/bench/embed.bench.ts' },
+  { title: 'Processing: enrichment', script: 'services/processing/bench/enrich.bench.ts' },
+  { title: 'Processing: vision', script: 'services/processing/bench/vision.bench.ts' },
+  {
+    title: 'Quality: metadata accuracy and search MRR / nDCG@10',
+    script: 'services/processing/bench/eval.ts',
+  },
+];
+
+const only = process.argv[2];
+let failed = 0;
+for (const { title, script } of benches) {
+  if (only && !script.includes(only)) continue;
+  console.log(`\n=== ${title} (${script}) ===`);
+  if (!existsSync(path.join(root, script))) {
+    console.log('(not present yet)');
+    continue;
+  }
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['--expose-gc', script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (r.status !== 0) {
+    failed += 1;
+    console.log(`!! ${script} exited with ${r.status ?? r.signal}`);
+  }
+  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+process.exitCode = failed > 0 ? 1 : 0;
