@@ -24,6 +24,7 @@ import { recordError, TRACER_NAME } from '../telemetry/index.ts';
 import { fromGrpcStatus, grpcCodeName } from './grpc-status.ts';
 import { toGrpcMethodDefinition } from './service-definition.ts';
 import { injectTraceMetadata } from './trace-metadata.ts';
+import { inheritedCallDeadline } from './call-deadline.ts';
 
 export interface GrpcRetryOptions {
   /** Attempts in all, the first included (default 3; 1 disables retries). */
@@ -37,7 +38,10 @@ export interface GrpcRetryOptions {
 }
 
 export interface GrpcClientOptions {
-  /** Deadline of each unary attempt (default 5000 ms). Streams have none unless a call sets one. */
+  /**
+   * Deadline of each unary attempt (default 5000 ms). Streams have none unless a call sets one. Inside
+   * a gRPC handler, no call waits past the deadline of the call being served.
+   */
   deadlineMs?: number;
   retry?: GrpcRetryOptions;
   /** Default insecure (the mesh does TLS in the cluster). */
@@ -176,6 +180,9 @@ export function createGrpcClient<S extends DescService>(
       const { signal } = callOptions;
       if (signal?.aborted) throw abortReason(signal);
       const span = startSpan(method);
+      // Never wait past the deadline of the call this one serves (if any).
+      const inherited = inheritedCallDeadline();
+      const attemptDeadline = () => Math.min(Date.now() + deadlineMs, inherited ?? Infinity);
       const once = () =>
         new Promise<unknown>((resolve, reject) => {
           const onAbort = () => call.cancel();
@@ -185,7 +192,7 @@ export function createGrpcClient<S extends DescService>(
             definition.responseDeserialize,
             request,
             toMetadata(callOptions.metadata),
-            { deadline: Date.now() + deadlineMs },
+            { deadline: attemptDeadline() },
             (err, response) => {
               signal?.removeEventListener('abort', onAbort);
               if (err) reject(err);
@@ -206,8 +213,9 @@ export function createGrpcClient<S extends DescService>(
               endSpan(span, attempt, err);
               throw abortReason(signal);
             }
-            if (attempt < retry.maxAttempts && RETRYABLE.has(code)) {
-              const wait = backoffMs(attempt, retry);
+            const wait = backoffMs(attempt, retry);
+            const timeLeft = inherited === undefined || Date.now() + wait < inherited;
+            if (attempt < retry.maxAttempts && RETRYABLE.has(code) && timeLeft) {
               log?.debug(
                 { rpc: definition.path, attempt, code: grpcCodeName(code), waitMs: Math.round(wait) },
                 'retrying grpc call',
@@ -222,6 +230,13 @@ export function createGrpcClient<S extends DescService>(
         }
       });
     };
+  }
+
+  function streamDeadline(ms: number | undefined): { deadline?: number } {
+    const inherited = inheritedCallDeadline();
+    const own = ms === undefined ? undefined : Date.now() + ms;
+    const deadline = Math.min(own ?? Infinity, inherited ?? Infinity);
+    return Number.isFinite(deadline) ? { deadline } : {};
   }
 
   function serverStreaming(method: DescMethod) {
@@ -242,7 +257,7 @@ export function createGrpcClient<S extends DescService>(
               definition.responseDeserialize,
               request,
               toMetadata(callOptions.metadata),
-              callOptions.deadlineMs === undefined ? {} : { deadline: Date.now() + callOptions.deadlineMs },
+              streamDeadline(callOptions.deadlineMs),
             ),
           );
           const onAbort = () => call.cancel();

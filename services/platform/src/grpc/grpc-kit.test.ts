@@ -204,6 +204,42 @@ describe('gRPC kit: calls', () => {
   });
 });
 
+describe('gRPC kit: deadline propagation', () => {
+  it('gives a downstream call no more time than the call it serves', async () => {
+    // A front service whose handler calls the test server's slow Analyze with a generous 10 s deadline.
+    const downstream = createGrpcClient(ProcessingService, server.address, {
+      deadlineMs: 10_000,
+      retry: { maxAttempts: 3, initialBackoffMs: 10 },
+    });
+    let downstreamError: Error | undefined;
+    const front = createGrpcServer({ logger, host: '127.0.0.1' });
+    front.addService(
+      implementGrpcService(ProcessingService, {
+        embed: async () => {
+          downstreamError = await rejection(downstream.analyze({ options: { instructions: 'slow' } }));
+          return {};
+        },
+        analyze: async () => ({}),
+      }),
+    );
+    await front.start();
+    const client = createGrpcClient(ProcessingService, front.address, { deadlineMs: 200, retry: { maxAttempts: 1 } });
+    try {
+      const started = Date.now();
+      await rejection(client.embed({ texts: ['x'] }));
+      expect(Date.now() - started).toBeLessThan(1000);
+      // The downstream call was cut at the caller's deadline, not after its own 10 s, and not retried.
+      await expect.poll(() => downstreamError, { timeout: 2000 }).toBeInstanceOf(UnavailableError);
+      expect((downstreamError?.cause as ServiceError).code).toBe(Status.DEADLINE_EXCEEDED);
+      expect(behaviour.analyzeCalls).toBe(1);
+    } finally {
+      client.close();
+      downstream.close();
+      await front.stop({ timeoutMs: 500 });
+    }
+  });
+});
+
 describe('gRPC kit: retries', () => {
   it('retries an idempotent call after UNAVAILABLE and succeeds', async () => {
     behaviour.unavailableLeft = 2;

@@ -24,6 +24,7 @@ import type { GrpcStatusMapping } from './grpc-status.ts';
 import { createGrpcHealth } from './health.service.ts';
 import type { GrpcHealth, GrpcHealthOptions } from './health.service.ts';
 import { extractTraceMetadata } from './trace-metadata.ts';
+import { deadlineMs, runWithCallDeadline } from './call-deadline.ts';
 
 export interface GrpcServerOptions {
   logger: Logger;
@@ -141,9 +142,12 @@ function instrument(
         endSpan(span, Status.OK, 'OK');
         callback(null, value, trailer, flags);
       };
+      const deadline = deadlineMs(call.getDeadline());
       context.with(ctx, () => {
         try {
-          const result = (handler as (c: unknown, cb: sendUnaryData<unknown>) => unknown)(call, finish);
+          const result = runWithCallDeadline(deadline, () =>
+            (handler as (c: unknown, cb: sendUnaryData<unknown>) => unknown)(call, finish),
+          );
           if (result instanceof Promise) result.catch((err: unknown) => finish(err as Error));
         } catch (err) {
           finish(err as Error);
@@ -181,9 +185,10 @@ function instrument(
         end(call.cancelled ? Status.CANCELLED : Status.OK, 'OK');
       }
     });
+    const deadline = deadlineMs(call.getDeadline());
     context.with(ctx, () => {
       try {
-        const result = (handler as (c: unknown) => unknown)(call);
+        const result = runWithCallDeadline(deadline, () => (handler as (c: unknown) => unknown)(call));
         if (result instanceof Promise) result.catch((err: unknown) => call.emit('error', err));
       } catch (err) {
         call.emit('error', err);
