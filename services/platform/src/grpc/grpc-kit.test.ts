@@ -223,7 +223,10 @@ describe('gRPC kit: deadline propagation', () => {
       }),
     );
     await front.start();
-    const client = createGrpcClient(ProcessingService, front.address, { deadlineMs: 200, retry: { maxAttempts: 1 } });
+    const client = createGrpcClient(ProcessingService, front.address, {
+      deadlineMs: 200,
+      retry: { maxAttempts: 1 },
+    });
     try {
       const started = Date.now();
       await rejection(client.embed({ texts: ['x'] }));
