@@ -103,9 +103,14 @@ describe('bad input ends as a clear reason or a partial result', () => {
       message: 'This PDF is password-protected; remove the password and upload it again.',
     });
   });
+  it.skipIf(!qpdf)('a PDF with only an owner password (no user password) is read normally', async () => {
+    const restricted = await encryptPdf(await makePdf({ pages: [['printable but not editable']] }), '');
+    const result = await extractor.extract({ bytes: restricted, fileName: 'restricted.pdf' });
+    expect(result.text).toBe('printable but not editable');
+  });
   if (!qpdf)
     console.warn(
-      'skipped: password-protected PDF case needs qpdf (apt-get install qpdf); pdf-lib cannot encrypt',
+      'skipped: the two encrypted-PDF cases need qpdf (apt-get install qpdf); pdf-lib cannot encrypt',
     );
 
   it('a truncated DOCX', async () => {

@@ -1,4 +1,5 @@
 // Each format on generated fixtures, through the in-thread extractor (the same code the worker runs).
+import iconv from 'iconv-lite';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalExtractor } from './local-extractor.ts';
@@ -189,6 +190,17 @@ describe('HTML from a fetched URL', () => {
     expect(result.language).toBe('en');
   });
 
+  it('decodes a windows-1252 page by its <meta charset>', async () => {
+    const page = `<html><head><meta charset="windows-1252"><title>Caf\u00e9</title></head><body><article><p>${'Un caf\u00e9 cr\u00e8me co\u00fbte 3 \u20ac au march\u00e9. '.repeat(10)}</p></article></body></html>`;
+    const result = await extractor.extract({
+      bytes: iconv.encode(page, 'windows-1252'),
+      fileName: 'p',
+      source: 'url',
+    });
+    expect(result.text).toContain('Un café crème coûte 3 € au marché.');
+    expect(result.language).toBe('fr');
+  });
+
   it('reads author and date from JSON-LD when there are no meta tags', async () => {
     const page = `<html><head><title>Report</title><script type="application/ld+json">${JSON.stringify({
       '@context': 'https://schema.org',
@@ -243,6 +255,13 @@ describe('limits and cancellation', () => {
     );
     expect(result.text.length).toBe(100);
     expect(result.warnings[0]).toMatch(/cut to its first 100 characters/);
+  });
+
+  it('treats a malformed call as a programming error, not a user-facing reason', async () => {
+    const err = await extractor
+      .extract({ bytes: Buffer.from('x'), fileName: 42 as unknown as string })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeError);
   });
 
   it('rejects with code aborted when the caller cancels', async () => {

@@ -67,6 +67,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Extra
     limits: ExtractionLimits,
     signal: AbortSignal,
   ): Promise<ExtractionResult> {
+    assertInput(input);
     const bytes = await loadBytes(input.bytes, limits);
     if (bytes.length === 0) throw new ExtractionError('empty', REASONS.empty);
     const detected = detectContentType(bytes);
@@ -124,6 +125,18 @@ async function extractKind(
       return (await import('./html-extractor.ts')).extractHtml(bytes, ctx);
     case 'image':
       return (await import('./image-extractor.ts')).extractImage(bytes, ctx);
+  }
+}
+
+/** Caller mistakes (not the user's file): plain TypeErrors, so they surface as bugs, not as reasons. */
+function assertInput(input: ExtractInput): void {
+  if (!input || typeof input !== 'object') throw new TypeError('extract: input must be an object');
+  if (typeof input.fileName !== 'string') throw new TypeError('extract: input.fileName must be a string');
+  if (input.declaredType !== undefined && typeof input.declaredType !== 'string') {
+    throw new TypeError('extract: input.declaredType must be a string');
+  }
+  if (input.source !== undefined && input.source !== 'upload' && input.source !== 'url') {
+    throw new TypeError("extract: input.source must be 'upload' or 'url'");
   }
 }
 

@@ -136,6 +136,8 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
     slot.timer = null;
     if (task?.onAbort) task.options.signal?.removeEventListener('abort', task.onAbort);
     slot.task = null;
+    // An idle thread must not keep the process alive (a script that forgets close() still exits).
+    slot.worker.unref();
     if (options.idleTimeoutMs && options.idleTimeoutMs > 0 && !slot.retiring) {
       slot.idle = setTimeout(() => retire(slot), options.idleTimeoutMs);
       slot.idle.unref();
@@ -162,6 +164,7 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     slot.task = task;
+    slot.worker.ref();
     const { signal, timeoutMs } = task.options;
     if (timeoutMs !== undefined) {
       slot.timer = setTimeout(

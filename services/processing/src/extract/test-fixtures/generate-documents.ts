@@ -192,7 +192,7 @@ export async function hasQpdf(): Promise<boolean> {
   }
 }
 
-/** Encrypts a PDF with a user password (AES-256) using qpdf. */
+/** Encrypts a PDF (AES-256) with qpdf; an empty user password makes an owner-password-only PDF. */
 export async function encryptPdf(pdf: Buffer, userPassword = 'secret'): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-qpdf-'));
   try {
@@ -201,8 +201,8 @@ export async function encryptPdf(pdf: Buffer, userPassword = 'secret'): Promise<
     await writeFile(input, pdf);
     await execFileAsync('qpdf', [
       '--encrypt',
-      userPassword,
-      `${userPassword}-owner`,
+      userPassword, // may be '': an owner-password-only PDF
+      `owner-${userPassword}`, // must not start with '-' (qpdf would take it for an option)
       '256',
       '--',
       input,
