@@ -1,14 +1,13 @@
 // Route wrappers: protected routes (spec 2), signed-in "/" → /dashboard, and public pages that
 // keep the app shell around them for a signed-in user.
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, useSearchParams } from 'react-router-dom';
-import { Banner, readStoredUser } from '@kaboodle/kit';
+import { Navigate, Outlet } from 'react-router-dom';
+import { readStoredUser } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { SessionLoadingScreen } from '../session/session-loading-screen.tsx';
 import { AppShell } from './app-shell.tsx';
 import { page } from './page-loader.tsx';
-
-export const AUTH_FAILED_NOTICE = 'Sign-in did not complete. Please try again.';
+import { useAuthFlowActive } from './shell-actions.tsx';
 
 /** Shown while a lazily loaded screen arrives. */
 export function ScreenFallback() {
@@ -44,29 +43,16 @@ export function PublicRoute({ children }: { children?: ReactNode }) {
 
 const LandingPage = page('landing-page');
 
-/** "/": the landing for visitors, /dashboard for a signed-in user, a notice after a failed sign-in return. */
+/** "/": the landing for visitors (it shows the ?error=auth_failed notice itself), /dashboard for a signed-in user. */
 export function HomeRoute() {
   const { user, checked } = useSession();
-  const [params, setParams] = useSearchParams();
-  if (user) return <Navigate to="/dashboard" replace />;
+  // During a sign-in from the landing, the shell navigates itself (2 s into the loading screen).
+  const signingIn = useAuthFlowActive();
+  if (user && !signingIn) return <Navigate to="/dashboard" replace />;
   // Someone who was signed in last time: wait for the check rather than flash the landing.
   if (!checked && readStoredUser()) return null;
-  const failed = params.get('error') === 'auth_failed';
   return (
     <div className="kb-public">
-      {failed && (
-        <div className="kb-public__notice">
-          <Banner
-            tone="error"
-            onDismiss={() => {
-              params.delete('error');
-              setParams(params, { replace: true });
-            }}
-          >
-            {AUTH_FAILED_NOTICE}
-          </Banner>
-        </div>
-      )}
       <Suspense fallback={<ScreenFallback />}>
         <LandingPage />
       </Suspense>

@@ -34,6 +34,8 @@ export interface ShellActions {
 }
 
 const ShellActionsContext = createContext<ShellActions | null>(null);
+/** True while a sign-in is under way (dialog or the loading screen after it). */
+const AuthFlowContext = createContext(false);
 
 export function ShellActionsProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -70,7 +72,9 @@ export function ShellActionsProvider({ children }: { children: ReactNode }) {
 
   return (
     <ShellActionsContext.Provider value={actions}>
-      {children}
+      <AuthFlowContext.Provider value={auth !== null || loading !== null}>
+        {children}
+      </AuthFlowContext.Provider>
       <Suspense fallback={null}>
         {auth && (
           <AuthDialog
@@ -94,6 +98,11 @@ export function ShellActionsProvider({ children }: { children: ReactNode }) {
       </Suspense>
     </ShellActionsContext.Provider>
   );
+}
+
+/** Lets "/" keep the landing behind the dialog and loading screen instead of jumping to /dashboard. */
+export function useAuthFlowActive(): boolean {
+  return useContext(AuthFlowContext);
 }
 
 export function useShellActions(): ShellActions {

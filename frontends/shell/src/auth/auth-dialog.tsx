@@ -76,22 +76,25 @@ export default function AuthDialog({
     return () => pending.forEach(clearTimeout);
   }, []);
 
-  // A fresh dialog every time it opens.
+  // A fresh dialog every time it opens (and only then: a sign-in re-renders everything around it).
+  const resetInputs = useRef({ initialStep, clearError, service: session.service });
+  resetInputs.current = { initialStep, clearError, service: session.service };
   useEffect(() => {
     if (!open) return;
-    setStep(initialStep);
+    const { initialStep: first, clearError: clear, service } = resetInputs.current;
+    setStep(first);
     setForm(EMPTY);
     setLocalError(null);
     setProgress(0);
-    clearError();
+    clear();
     let cancelled = false;
-    void session.service.googleConfig().then((config) => {
+    void service.googleConfig().then((config) => {
       if (!cancelled) setGoogle(config);
     });
     return () => {
       cancelled = true;
     };
-  }, [open, initialStep, clearError, session.service]);
+  }, [open]);
 
   // Simulated progress: a random step of up to 15 % every 300 ms. It waits at 90 % until the real
   // answer is in, then completes and moves to success after 500 ms.

@@ -122,20 +122,21 @@ export default function LoadingScreen({
           className={`kb-loading__message kb-loading__message--${snap.status}`}
           role="status"
           aria-live="polite"
+          data-testid="loading-message"
         >
           {snap.message}
         </p>
         {snap.error && <p className="kb-loading__error">{snap.error}</p>}
         <Progress value={snap.progress} label="Loading" className="kb-loading__progress" />
-        <ol className="kb-loading__dots" aria-label="Loading stages">
+        <p className="kb-visually-hidden">
+          Stage {snap.stageIndex + 1} of {stages.length}
+        </p>
+        <ol className="kb-loading__dots" aria-hidden="true" data-testid="loading-stage-dots">
           {stages.map((s, i) => (
             <li
               key={s.message}
               className={i < snap.stageIndex ? 'is-done' : i === snap.stageIndex ? 'is-active' : undefined}
-              aria-current={i === snap.stageIndex ? 'step' : undefined}
-            >
-              <span className="kb-visually-hidden">{s.message}</span>
-            </li>
+            />
           ))}
         </ol>
       </div>

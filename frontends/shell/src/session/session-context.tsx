@@ -175,6 +175,8 @@ export function SessionProvider({
     return () => window.removeEventListener(AUTH_ERROR_EVENT, onAuthError);
   }, [forget, showBanner]);
 
+  const clearError = useCallback(() => setError(null), []);
+
   const settle = useCallback((outcome: AuthOutcome): boolean => {
     if (outcome.ok) {
       saveAuth(outcome.user, outcome.token);
@@ -215,7 +217,7 @@ export function SessionProvider({
           forget();
         }
       },
-      clearError: () => setError(null),
+      clearError,
       refreshUser: () =>
         track(async () => {
           const found = await sessionService.checkSession();

@@ -1,0 +1,63 @@
+// What a person does in the shell, as reusable steps for the browser tests.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './kaboodle-server.ts';
+
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-output', 'screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // Finite animations (fades, rises) are fast-forwarded so the picture shows the settled screen.
+  await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
+  return file;
+}
+
+export interface Person {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newPerson(tag: string): Person {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { name: `Ada ${tag}`, email: `ada.${tag}.${id}@example.com`, password: `Correct-Horse-${id}` };
+}
+
+/** Opens the auth dialog from the landing page's Launch button. */
+export async function openAuthDialog(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Launch/i })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: 'Welcome to Kaboodle' }).waitFor();
+}
+
+export async function fillRegistration(page: Page, person: Person, confirm = person.password): Promise<void> {
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByRole('dialog', { name: 'Create Account' }).waitFor();
+  await page.getByLabel('Name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm password').fill(confirm);
+}
+
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** The loading screen shown after sign-in, through to its completion. */
+export async function waitForLoadingScreenToFinish(page: Page): Promise<void> {
+  await page.getByTestId('loading-screen').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.getByTestId('loading-screen').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.locator('.kb-user-menu__trigger').click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
