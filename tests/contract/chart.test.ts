@@ -40,6 +40,7 @@ interface K8sObject {
 }
 
 // Operator resources kubernetes-models has no schema for: checked by the assertions instead.
+// (HTTPRoute is validated with @kubernetes-models/gateway-api.)
 const CUSTOM_RESOURCES = new Set([
   'postgresql.cnpg.io/v1/Cluster',
   'kafka.strimzi.io/v1beta2/Kafka',
@@ -47,7 +48,6 @@ const CUSTOM_RESOURCES = new Set([
   'kafka.strimzi.io/v1beta2/KafkaTopic',
   'minio.min.io/v2/Tenant',
   'elasticsearch.k8s.elastic.co/v1/Elasticsearch',
-  'gateway.networking.k8s.io/v1/HTTPRoute',
 ]);
 
 const TARGETS = ['auth', 'ingestion', 'processing', 'catalogue', 'search', 'web'] as const;
@@ -78,7 +78,9 @@ async function validateAll(objects: K8sObject[]): Promise<void> {
   for (const object of objects) {
     const id = `${object.apiVersion}/${object.kind}`;
     if (CUSTOM_RESOURCES.has(id)) continue;
-    const modulePath = `kubernetes-models/${object.apiVersion}`;
+    const modulePath = object.apiVersion.startsWith('gateway.networking.k8s.io/')
+      ? `@kubernetes-models/gateway-api/${object.apiVersion}`
+      : `kubernetes-models/${object.apiVersion}`;
     const models = (await import(modulePath)) as Record<string, new (data: unknown) => { validate(): void }>;
     const Model = models[object.kind];
     if (!Model) throw new Error(`${id} ${object.metadata.name}: not a known Kubernetes kind`);
@@ -212,6 +214,7 @@ describe('Helm chart', () => {
       'gatewayApi.enabled=true',
       'gatewayApi.parentRefs[0].name=public',
     );
+    await validateAll(objects);
     const httpRoute = named(objects, 'HTTPRoute', 'kb-kaboodle');
     const rule = (
       httpRoute.spec!.rules as Array<{
