@@ -1,0 +1,129 @@
+// Shared machinery for embedding providers: concurrent calls made in the same tick are coalesced
+// into batches (a model call per batch, not per caller), repeated texts (typically search queries)
+// come from an LRU cache, and the event loop gets a turn between batches so a long document never
+// holds it for more than one batch.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createLruCache } from './lru-cache.ts';
+import { l2normalize, type EmbedOptions, type EmbeddingSpace, type TextEmbedder } from './text-embedder.ts';
+
+export interface BatchingEmbedderOptions {
+  space: () => EmbeddingSpace;
+  /** Embeds one batch; returns one vector per text (any length, normalised here). */
+  embedBatch(texts: string[]): Promise<ArrayLike<number>[]>;
+  /** Texts per model call. */
+  maxBatch: number;
+  /** Texts longer than this are cut (the model's useful input size). */
+  maxChars: number;
+  /** Entries in the LRU cache of text → vector (0 disables). */
+  cacheSize?: number;
+  /** Texts up to this length are cached (queries and short chunks; default 1000). */
+  cacheMaxChars?: number;
+  warmUp?: () => Promise<void>;
+  close?: () => Promise<void>;
+}
+
+interface Pending {
+  text: string;
+  resolve(v: Float32Array): void;
+  reject(err: unknown): void;
+}
+
+export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEmbedder {
+  const cache = createLruCache<string, Float32Array>(options.cacheSize ?? 2000);
+  const cacheMaxChars = options.cacheMaxChars ?? 1000;
+  const queue: Pending[] = [];
+  // Same text asked twice while a batch is in flight: one model call.
+  const inflight = new Map<string, Promise<Float32Array>>();
+  let draining = false;
+
+  async function drain(): Promise<void> {
+    if (draining) return;
+    draining = true;
+    try {
+      // Let every caller of this tick enqueue first (that is the coalescing).
+      await nextTurn();
+      while (queue.length > 0) {
+        const batch = queue.splice(0, options.maxBatch);
+        try {
+          // No caller's signal reaches a shared batch: one caller giving up must not fail the others.
+          const vectors = await options.embedBatch(batch.map((p) => p.text));
+          if (vectors.length !== batch.length) {
+            throw new Error(
+              `the embedding model returned ${vectors.length} vectors for ${batch.length} texts`,
+            );
+          }
+          batch.forEach((p, i) => p.resolve(l2normalize(Float32Array.from(vectors[i]!))));
+        } catch (err) {
+          for (const p of batch) p.reject(err);
+        }
+        if (queue.length > 0) await nextTurn();
+      }
+    } finally {
+      draining = false;
+      if (queue.length > 0) void drain();
+    }
+  }
+
+  function embedOne(text: string): Promise<Float32Array> {
+    const cut = text.length > options.maxChars ? text.slice(0, options.maxChars) : text;
+    const cacheable = cut.length <= cacheMaxChars;
+    if (cacheable) {
+      const hit = cache.get(cut);
+      if (hit) return Promise.resolve(hit);
+    }
+    const running = inflight.get(cut);
+    if (running) return running;
+    const promise = new Promise<Float32Array>((resolve, reject) => {
+      queue.push({ text: cut, resolve, reject });
+    }).then(
+      (v) => {
+        inflight.delete(cut);
+        if (cacheable) cache.set(cut, v);
+        return v;
+      },
+      (err: unknown) => {
+        inflight.delete(cut);
+        throw err;
+      },
+    );
+    inflight.set(cut, promise);
+    void drain();
+    return promise;
+  }
+
+  const embedder: TextEmbedder = {
+    get provider() {
+      return options.space().provider;
+    },
+    get model() {
+      return options.space().model;
+    },
+    get dimensions() {
+      return options.space().dimensions;
+    },
+    async embed(texts: string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
+      if (!Array.isArray(texts)) throw new TypeError('embed: texts must be an array of strings');
+      const { signal } = embedOptions;
+      signal?.throwIfAborted();
+      const work = texts.map((t) => {
+        if (typeof t !== 'string') throw new TypeError('embed: every text must be a string');
+        // An empty text has no meaning to embed: a zero vector matches nothing.
+        if (t.trim() === '') return Promise.resolve(null);
+        return embedOne(t);
+      });
+      const all = Promise.all(work);
+      const vectors = signal
+        ? await new Promise<(Float32Array | null)[]>((resolve, reject) => {
+            const onAbort = () => reject(signal.reason);
+            signal.addEventListener('abort', onAbort, { once: true });
+            all.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+          })
+        : await all;
+      const dims = vectors.find((v) => v !== null)?.length ?? options.space().dimensions;
+      return vectors.map((v) => v ?? new Float32Array(dims));
+    },
+    ...(options.warmUp ? { warmUp: options.warmUp } : {}),
+    ...(options.close ? { close: options.close } : {}),
+  };
+  return embedder;
+}

@@ -1,0 +1,356 @@
+// Category (what kind of document) and field (which discipline) by weighted cue words and
+// structural signs. Scores are turned into a confidence by their margin over the runner-up.
+
+export interface Classification {
+  label: string;
+  confidence: number;
+  /** The cues that decided it, for provenance. */
+  cues: string[];
+}
+
+/** Discipline lexicons: stems matched at word starts, so `econom` catches economy/economics. */
+const FIELDS: Record<string, string[]> = {
+  'Computer Science': [
+    'algorithm',
+    'software',
+    'neural network',
+    'machine learning',
+    'deep learning',
+    'computer',
+    'comput',
+    'database',
+    'programming',
+    'transformer',
+    'artificial intelligence',
+    'dataset',
+    'compiler',
+    'encryption',
+    'network protocol',
+    'latency',
+    'gpu',
+    'source code',
+  ],
+  Law: [
+    'court',
+    'statute',
+    'plaintiff',
+    'defendant',
+    'contract',
+    'liabilit',
+    'tort',
+    'jurisdiction',
+    'counsel',
+    'litigation',
+    'legal',
+    'clause',
+    'precedent',
+    'attorney',
+    'regulation',
+    'compliance',
+    'breach',
+    'negligence',
+    'copyright',
+    'trademark',
+    'arbitration',
+  ],
+  Economics: [
+    'econom',
+    'inflation',
+    'monetary',
+    'fiscal',
+    'gdp',
+    'labor market',
+    'labour market',
+    'wage',
+    'interest rate',
+    'unemployment',
+    'central bank',
+    'trade deficit',
+    'tariff',
+    'price elasticit',
+  ],
+  Business: [
+    'revenue',
+    'customer',
+    'market share',
+    'startup',
+    'business model',
+    'investor',
+    'funding',
+    'profit',
+    'pricing',
+    'sales',
+    'marketing',
+    'competitor',
+    'break-even',
+    'go-to-market',
+    'subscription',
+    'retail',
+    'wholesale',
+    'supply chain',
+  ],
+  Medicine: [
+    'patient',
+    'clinical',
+    'disease',
+    'treatment',
+    'therap',
+    'diagnos',
+    'hospital',
+    'symptom',
+    'drug',
+    'dose',
+    'trial',
+    'medical',
+    'physician',
+    'vaccine',
+    'mortality',
+    'cancer',
+  ],
+  Biology: [
+    'gene',
+    'protein',
+    'cell',
+    'organism',
+    'species',
+    'evolution',
+    'dna',
+    'enzyme',
+    'genom',
+    'ecolog',
+    'biodiversit',
+    'microb',
+  ],
+  'Environmental Science': [
+    'climate',
+    'carbon',
+    'emission',
+    'renewable',
+    'pollution',
+    'sustainab',
+    'greenhouse',
+    'ecosystem',
+    'biodiversit',
+    'deforestation',
+    'solar',
+    'wind power',
+    'water quality',
+  ],
+  Physics: [
+    'quantum',
+    'particle',
+    'photon',
+    'relativity',
+    'electron',
+    'thermodynamic',
+    'magnetic',
+    'wavelength',
+    'laser',
+    'gravit',
+  ],
+  Psychology: [
+    'cognitive',
+    'behavio',
+    'emotion',
+    'memory',
+    'perception',
+    'mental health',
+    'anxiety',
+    'psycholog',
+    'motivation',
+    'personality',
+  ],
+  History: [
+    'century',
+    'empire',
+    'war',
+    'revolution',
+    'historian',
+    'medieval',
+    'colonial',
+    'dynasty',
+    'archive',
+    'ancient',
+  ],
+  Philosophy: [
+    'ethic',
+    'moral',
+    'metaphysic',
+    'epistemolog',
+    'ontolog',
+    'virtue',
+    'kant',
+    'aristotle',
+    'free will',
+    'consciousness',
+    'philosoph',
+  ],
+  Education: [
+    'student',
+    'teacher',
+    'classroom',
+    'curriculum',
+    'learning outcome',
+    'school',
+    'pedagog',
+    'literacy',
+    'tuition',
+  ],
+  'Political Science': [
+    'election',
+    'democra',
+    'government',
+    'policy',
+    'parliament',
+    'voter',
+    'political',
+    'legislat',
+    'sovereign',
+    'diplomac',
+  ],
+  Sociology: [
+    'social',
+    'communit',
+    'inequalit',
+    'urban',
+    'migration',
+    'gender',
+    'class',
+    'household',
+    'neighbourhood',
+    'neighborhood',
+  ],
+  'Art & Design': [
+    'design',
+    'craft',
+    'handmade',
+    'artisan',
+    'textile',
+    'ceramic',
+    'weaving',
+    'aesthetic',
+    'museum',
+    'painting',
+    'sculpture',
+    'decor',
+  ],
+  Literature: ['novel', 'poem', 'poet', 'narrat', 'fiction', 'literary', 'author', 'character', 'metaphor'],
+  Mathematics: [
+    'theorem',
+    'proof',
+    'lemma',
+    'equation',
+    'polynomial',
+    'matri',
+    'topolog',
+    'integral',
+    'algebra',
+    'probabilit',
+  ],
+};
+
+const CATEGORY_CUES: Record<string, Array<[RegExp, number]>> = {
+  'Research Paper': [
+    [/\babstract\b/i, 2],
+    [/\breferences\b|\bbibliography\b/i, 2],
+    [/\bdoi\b|10\.\d{4,}\//i, 2],
+    [/\bjournal\b|\bproceedings\b/i, 1.5],
+    [/\bmethod(?:s|ology)\b/i, 1],
+    [/\bresults\b/i, 1],
+    [/\bwe (?:propose|present|show|find)\b/i, 1],
+    [/\bet al\.?/i, 1],
+  ],
+  'Legal Memo': [
+    [/\bmemorandum\b|\bmemo\b/i, 2.5],
+    [/^\s*(?:to|from|re|cc)\s*:/im, 1.5],
+    [/\bquestion presented\b|\bshort answer\b/i, 3],
+    [/\bprivileged\b|\battorney[- ]client\b/i, 2],
+    [/\bcourt\b|\bstatute\b|\bcase law\b|\bv\.\s+[A-Z]/i, 1],
+  ],
+  'Business Plan': [
+    [/\bbusiness plan\b/i, 3],
+    [/\bexecutive summary\b/i, 2],
+    [/\bmarket (?:analysis|opportunity|size)\b|\btarget market\b/i, 2],
+    [/\bfinancial (?:plan|projections?)\b|\brevenue\b/i, 1.5],
+    [/\bcompetitors?\b|\bcompetitive\b/i, 1],
+    [/\bfunding\b|\binvestors?\b/i, 1],
+  ],
+  Contract: [
+    [/\bagreement\b/i, 1.5],
+    [/\bhereby\b|\bwhereas\b|\bin witness whereof\b/i, 2.5],
+    [/\bparties\b|\bthe party\b/i, 1],
+    [/\bterminat(?:e|ion)\b/i, 1],
+    [/\bindemnif/i, 1.5],
+  ],
+  Essay: [
+    [/\bessay\b/i, 2.5],
+    [/\bI (?:argue|believe|think|contend)\b/, 2],
+    [/\bin this essay\b/i, 3],
+    [/\bperhaps\b|\bsurely\b/i, 0.5],
+  ],
+  Report: [
+    [/\breport\b/i, 1.5],
+    [/\bfindings\b/i, 1],
+    [/\brecommendations?\b/i, 1],
+    [/\bquarter(?:ly)?\b|\bfiscal year\b|\bannual\b/i, 1],
+  ],
+  Letter: [
+    [/^\s*dear\b/im, 3],
+    [/\b(?:sincerely|best regards|yours truly)\b/i, 2.5],
+  ],
+  Article: [
+    [/\bposted\b|\bpublished on\b|\bupdated\b/i, 1],
+    [/\bshare this\b|\bsubscribe\b/i, 1],
+  ],
+};
+
+export function classifyField(text: string): Classification | null {
+  const lower = ` ${text.slice(0, 60_000).toLowerCase()} `;
+  const words = Math.max(1, lower.split(/\s+/).length);
+  const scores: Array<{ label: string; score: number; cues: string[] }> = [];
+  for (const [label, stems] of Object.entries(FIELDS)) {
+    let score = 0;
+    const cues: string[] = [];
+    for (const stem of stems) {
+      const re = new RegExp(`\\b${stem.replace(/[-]/g, '[- ]')}`, 'g');
+      const n = lower.match(re)?.length ?? 0;
+      if (n > 0) {
+        // Diminishing returns: one word repeated 40 times is not 40 pieces of evidence.
+        score += Math.log1p(n) * (stem.includes(' ') ? 1.5 : 1);
+        cues.push(stem);
+      }
+    }
+    scores.push({ label, score: score * Math.min(1, 400 / words + 0.5), cues });
+  }
+  scores.sort((a, b) => b.score - a.score);
+  const best = scores[0]!;
+  const second = scores[1]?.score ?? 0;
+  if (best.score < 1.5 || best.cues.length < 2) return null;
+  const confidence = Math.min(
+    0.9,
+    0.35 + (best.score - second) / (best.score + 1) + Math.min(0.2, best.cues.length * 0.03),
+  );
+  return { label: best.label, confidence: Math.round(confidence * 100) / 100, cues: best.cues.slice(0, 5) };
+}
+
+export function classifyCategory(text: string): Classification {
+  const head = text.slice(0, 20_000);
+  const tail = text.slice(-8_000);
+  const scored = Object.entries(CATEGORY_CUES).map(([label, cues]) => {
+    let score = 0;
+    const hits: string[] = [];
+    for (const [re, w] of cues) {
+      if (re.test(head) || re.test(tail)) {
+        score += w;
+        hits.push(re.source.replace(/\\b|\\s\*|\(\?:|\)|\\/g, '').slice(0, 30));
+      }
+    }
+    return { label, score, hits };
+  });
+  scored.sort((a, b) => b.score - a.score);
+  const best = scored[0]!;
+  const second = scored[1]?.score ?? 0;
+  if (best.score < 2) return { label: 'Other', confidence: 0.3, cues: [] };
+  const confidence = Math.min(0.9, 0.4 + (best.score - second) / (best.score + 2));
+  return { label: best.label, confidence: Math.round(confidence * 100) / 100, cues: best.hits.slice(0, 4) };
+}

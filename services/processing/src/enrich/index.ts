@@ -1,0 +1,8 @@
+// Public surface of the document enrichment capability.
+export * from './document-enricher.ts';
+export { createOfflineEnricher, type OfflineEnricherOptions } from './offline-enricher.ts';
+export { createOpenAiEnricher, type OpenAiEnricherOptions } from './openai-enricher.ts';
+export { normaliseTag, reconcileTags, stemWord, tagKey, type ReconciledTag } from './tag-vocabulary.ts';
+export { parseInstructions, type InstructionDirectives } from './instructions.ts';
+export { classifyCategory, classifyField, type Classification } from './classify.ts';
+export { loadNlp } from './nlp.ts';

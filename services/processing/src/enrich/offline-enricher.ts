@@ -1,0 +1,451 @@
+// The offline DocumentEnricher: file metadata first, then rules over the first page, then extractive
+// NLP (wink-nlp TextRank for summary/thesis/issue, noun phrases for hashtags) and compromise for
+// people as suggestions. No network; ~tens of ms per document once the models are loaded.
+import { classifyCategory, classifyField } from './classify.ts';
+import {
+  clamp01,
+  emptyEnrichment,
+  excerpt,
+  ProvenanceSource,
+  type DocumentEnricher,
+  type DocumentEnrichment,
+  type EnrichInput,
+  type EnrichOptions,
+  type FieldProvenance,
+  type ScoredTag,
+} from './document-enricher.ts';
+import { parseInstructions } from './instructions.ts';
+import {
+  cleanAuthors,
+  findAuthor,
+  findJournal,
+  findTitle,
+  findYear,
+  headerLines,
+  type RuleHit,
+} from './metadata-rules.ts';
+import { loadNlp, type Nlp, type WinkSentence } from './nlp.ts';
+import { normaliseTag, reconcileTags, round2 } from './tag-vocabulary.ts';
+import { keyPhrases, textRank } from './textrank.ts';
+
+export interface OfflineEnricherOptions {
+  /** Characters of text analysed by the NLP steps (default 60 000: ~25 pages). */
+  maxAnalysedChars?: number;
+  /** Hashtags at most (default 8). */
+  maxTags?: number;
+}
+
+const NLP_METHOD = 'wink-nlp textrank';
+
+const prov = (
+  confidence: number,
+  source: ProvenanceSource,
+  method: string,
+  evidence: string,
+): FieldProvenance => ({
+  confidence: round2(clamp01(confidence)),
+  source,
+  method,
+  evidence: excerpt(evidence),
+});
+
+const fromHit = (h: RuleHit<unknown>): FieldProvenance => prov(h.confidence, h.source, h.method, h.evidence);
+
+const THESIS_CUES: Array<[RegExp, number]> = [
+  [
+    /\b(?:this|the present|our) (?:paper|essay|article|memo(?:randum)?|study|report|plan|analysis) (?:argues|contends|proposes|shows|demonstrates|concludes|recommends|claims|maintains)\b/i,
+    3,
+  ],
+  [/\b(?:we|i) (?:argue|contend|propose|claim|maintain|conclude|recommend|show|demonstrate)\b/i, 2.5],
+  [/\b(?:our|my|the) (?:central|main|core) (?:claim|argument|thesis|contention)\b/i, 3],
+  [/\bthesis\b/i, 1.5],
+  [/\b(?:in conclusion|we find that|results show|the short answer|the answer is|most likely)\b/i, 1.5],
+  [/\b(?:our mission|we will|our goal is|aims? to)\b/i, 1],
+];
+
+const ISSUE_CUES: Array<[RegExp, number]> = [
+  [/\b(?:the (?:central |key |main )?(?:question|issue|problem) (?:is|presented|here)|at issue)\b/i, 3],
+  [/\bwhether\b/i, 1.5],
+  [/\b(?:problem|challenge|gap|shortcoming|difficulty|pain point|bottleneck)s?\b/i, 1.5],
+  [/\b(?:little is known|remains unclear|poorly understood|lack of|fail(?:s|ed)? to|struggle)\b/i, 2],
+  [/\b(?:need for|there is no|too (?:slow|costly|expensive))\b/i, 1],
+];
+
+const SECTION = (labels: string): RegExp => new RegExp(`^\\s*(?:${labels})\\s*[:.\\n]\\s*(.+)`, 'im');
+
+export function createOfflineEnricher(options: OfflineEnricherOptions = {}): DocumentEnricher {
+  const maxChars = options.maxAnalysedChars ?? 60_000;
+  const maxTags = options.maxTags ?? 8;
+
+  async function enrich(input: EnrichInput, opts: EnrichOptions = {}): Promise<DocumentEnrichment> {
+    opts.signal?.throwIfAborted();
+    const out = emptyEnrichment();
+    const text = (input.text ?? '').replace(/\r\n?/g, '\n');
+    if (text.trim() === '') return out;
+    const metadata = input.metadata ?? {};
+    const directives = parseInstructions(input.instructions);
+    const firstPage =
+      input.pages?.[0]?.text && input.pages[0].text.trim().length > 80 ? input.pages[0].text : text;
+    const lines = headerLines(firstPage);
+    const nlp = await loadNlp();
+    opts.signal?.throwIfAborted();
+
+    // Bibliographic fields: metadata → rules → suggestions; explicit instructions win.
+    const title = findTitle(lines, metadata, input.fileName);
+    if (title) {
+      out.title = title.value;
+      out.provenance.title = fromHit(title);
+    }
+    const titleLine = title ? lines.find((l) => title.value.startsWith(l)) : undefined;
+    const author = findAuthor(lines, metadata, titleLine) ?? suggestAuthor(nlp, lines);
+    if (author) {
+      out.author = author.value;
+      out.provenance.author = fromHit(author);
+    }
+    const year = findYear(lines, metadata);
+    if (year) {
+      out.publicationYear = year.value;
+      out.provenance.publication_year = fromHit(year);
+    }
+    const journal = findJournal(lines, metadata, titleLine);
+    if (journal) {
+      out.journalPublisher = journal.value;
+      out.provenance.journal_publisher = fromHit(journal);
+    }
+
+    // Sentences for the extractive steps (header lines are not prose and are left out).
+    const analysed = text.slice(0, maxChars);
+    const headerSet = new Set(lines.slice(0, 12));
+    const sentences = proseSentences(nlp, analysed, headerSet);
+    const ranks = textRank(sentences);
+    opts.signal?.throwIfAborted();
+
+    if (sentences.length > 0) {
+      const k = directives.summarySentences ?? (sentences.length >= 12 ? 3 : sentences.length >= 5 ? 2 : 1);
+      // A mild lead bias: openings state what a text is about more often than its middle does.
+      const scored = sentences.map((s, i) => ({ i, score: (ranks[i] ?? 0) * (1 + 0.5 / (1 + i / 4)) }));
+      const picked = scored
+        .sort((a, b) => b.score - a.score)
+        .slice(0, k)
+        .map((s) => s.i)
+        .sort((a, b) => a - b);
+      out.summary = picked.map((i) => tidy(sentences[i]!.text)).join(' ');
+      out.provenance.summary = prov(
+        sentences.length >= 5 ? 0.6 : 0.45,
+        ProvenanceSource.TEXT_ANALYSIS,
+        NLP_METHOD,
+        `sentences ${picked.map((i) => i + 1).join(', ')} of ${sentences.length}`,
+      );
+    }
+
+    const thesis = pickByCues(
+      analysed,
+      sentences,
+      ranks,
+      THESIS_CUES,
+      SECTION('thesis|short answer|conclusion|brief answer|summary of argument|mission'),
+    );
+    if (thesis) {
+      out.thesis = thesis.text;
+      out.provenance.thesis = prov(
+        thesis.confidence,
+        ProvenanceSource.TEXT_ANALYSIS,
+        thesis.method,
+        thesis.text,
+      );
+    }
+    const issue = pickByCues(
+      analysed,
+      sentences,
+      ranks,
+      ISSUE_CUES,
+      SECTION('question presented|questions presented|issue|issues|problem|the problem|problem statement'),
+      false,
+    );
+    if (issue && issue.text !== out.thesis) {
+      out.issue = issue.text;
+      out.provenance.issue = prov(issue.confidence, ProvenanceSource.TEXT_ANALYSIS, issue.method, issue.text);
+    }
+
+    const influences = findInfluences(nlp, analysed, text, out.author);
+    if (influences.names.length > 0) {
+      out.influencedBy = influences.names;
+      out.provenance.influenced_by = prov(
+        influences.confidence,
+        ProvenanceSource.TEXT_ANALYSIS,
+        influences.method,
+        influences.evidence,
+      );
+    }
+
+    const field = directives.field ? null : classifyField(analysed);
+    if (directives.field) {
+      out.field = directives.field;
+      out.provenance.field = prov(
+        1,
+        ProvenanceSource.INSTRUCTIONS,
+        'user instructions',
+        `field: ${directives.field}`,
+      );
+    } else if (field) {
+      out.field = field.label;
+      out.provenance.field = prov(
+        field.confidence,
+        ProvenanceSource.TEXT_ANALYSIS,
+        'keyword lexicon',
+        field.cues.join(', '),
+      );
+    }
+    if (directives.category) {
+      out.category = directives.category;
+      out.provenance.category = prov(
+        1,
+        ProvenanceSource.INSTRUCTIONS,
+        'user instructions',
+        `category: ${directives.category}`,
+      );
+    } else {
+      const category = classifyCategory(text);
+      out.category = category.label;
+      out.provenance.category = prov(
+        category.confidence,
+        ProvenanceSource.TEXT_ANALYSIS,
+        'structure and cue rules',
+        category.cues.join(', ') || 'no cues',
+      );
+    }
+
+    // Hashtags: requested first, then the user's vocabulary found in the text, then key phrases.
+    const phrases = keyPhrases(sentences, ranks);
+    const top = phrases[0]?.score ?? 1;
+    const candidates: ScoredTag[] = phrases.map((p) => ({
+      tag: p.phrase,
+      relevancy: 0.2 + 0.7 * (p.score / top),
+    }));
+    const lower = analysed.toLowerCase();
+    for (const e of input.existingTags ?? []) {
+      const words = normaliseTag(e.tag).split('-').filter(Boolean);
+      if (words.length === 0) continue;
+      const re = new RegExp(`\\b${words.map((w) => w.replace(/[^a-z0-9]/g, '')).join('[\\s-]+')}`, 'g');
+      const n = lower.match(re)?.length ?? 0;
+      if (n > 0) candidates.push({ tag: e.tag, relevancy: Math.min(0.85, 0.35 + 0.1 * n) });
+    }
+    if (out.field)
+      candidates.push({ tag: out.field, relevancy: 0.5 * (out.provenance.field?.confidence ?? 0.5) + 0.2 });
+    const requested = directives.tags.map((t) => ({ tag: t, relevancy: 1 }));
+    const reconciled = reconcileTags([...requested, ...candidates], input.existingTags, {
+      max: Math.max(maxTags, requested.length),
+    });
+    // Requested tags are never crowded out by found ones.
+    out.hashtags = reconciled.map(({ tag, relevancy }) => ({ tag, relevancy }));
+    if (out.hashtags.length > 0) {
+      const reused = reconciled.filter((t) => t.existing).length;
+      out.provenance.hashtags = prov(
+        requested.length > 0 ? 0.9 : 0.55,
+        requested.length > 0 ? ProvenanceSource.INSTRUCTIONS : ProvenanceSource.TEXT_ANALYSIS,
+        `wink-nlp noun phrases; ${reused} reused from the user's tags`,
+        phrases
+          .slice(0, 5)
+          .map((p) => p.phrase)
+          .join(', '),
+      );
+    }
+
+    // Instructions naming a value override what was found.
+    if (directives.title) {
+      out.title = directives.title;
+      out.provenance.title = prov(
+        1,
+        ProvenanceSource.INSTRUCTIONS,
+        'user instructions',
+        `title: ${directives.title}`,
+      );
+    }
+    if (directives.author) {
+      out.author = cleanAuthors(directives.author);
+      out.provenance.author = prov(
+        1,
+        ProvenanceSource.INSTRUCTIONS,
+        'user instructions',
+        `author: ${directives.author}`,
+      );
+    }
+    if (directives.year) {
+      out.publicationYear = directives.year;
+      out.provenance.publication_year = prov(
+        1,
+        ProvenanceSource.INSTRUCTIONS,
+        'user instructions',
+        `year: ${directives.year}`,
+      );
+    }
+    if (!out.title && out.summary) {
+      out.title = excerpt(sentences[0]!.text, 80);
+      out.provenance.title = prov(
+        0.2,
+        ProvenanceSource.TEXT_ANALYSIS,
+        'rule: first sentence',
+        sentences[0]!.text,
+      );
+    }
+    return out;
+  }
+
+  return { provider: 'local', enrich };
+}
+
+function tidy(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Prose sentences: paragraphs with single line breaks joined, 6–80 words, not header lines. */
+function proseSentences(nlp: Nlp, text: string, header: Set<string>): WinkSentence[] {
+  const out: WinkSentence[] = [];
+  for (const para of text.split(/\n\s*\n/)) {
+    const lines = para
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+    const body = lines.filter((l) => !header.has(l) || l.split(' ').length > 20);
+    if (body.length === 0) continue;
+    for (const s of nlp.sentences(body.join(' '))) {
+      const words = s.tokens.filter((t) => t.type === 'word').length;
+      if (words < 6 || words > 80) continue;
+      if (/^\s*(?:to|from|re|cc|date|subject)\s*:/i.test(s.text)) continue;
+      out.push(s);
+    }
+  }
+  return out;
+}
+
+interface Picked {
+  text: string;
+  confidence: number;
+  method: string;
+}
+
+function pickByCues(
+  text: string,
+  sentences: WinkSentence[],
+  ranks: number[],
+  cues: Array<[RegExp, number]>,
+  section: RegExp,
+  fallbackToTop = true,
+): Picked | null {
+  const labelled = section.exec(text);
+  if (labelled) {
+    const first = labelled[1]!.split(/(?<=[.!?])\s+/)[0]!.trim();
+    if (first.split(' ').length >= 4)
+      return { text: tidy(first), confidence: 0.8, method: 'rule: labelled section' };
+  }
+  const n = Math.max(1, sentences.length);
+  let best: { i: number; score: number; cue: number } | null = null;
+  sentences.forEach((s, i) => {
+    let cue = 0;
+    for (const [re, w] of cues) if (re.test(s.text)) cue += w;
+    if (cue === 0) return;
+    const score = cue + (ranks[i] ?? 0) * n;
+    if (!best || score > best.score) best = { i, score, cue };
+  });
+  const found = best as { i: number; score: number; cue: number } | null;
+  if (found) {
+    return {
+      text: tidy(sentences[found.i]!.text),
+      confidence: Math.min(0.75, 0.35 + found.cue * 0.1),
+      method: 'cue phrases + textrank',
+    };
+  }
+  if (!fallbackToTop || sentences.length === 0) return null;
+  const topIndex = ranks.indexOf(Math.max(...ranks));
+  return { text: tidy(sentences[topIndex]!.text), confidence: 0.3, method: 'textrank top sentence' };
+}
+
+function suggestAuthor(nlp: Nlp, lines: string[]): RuleHit<string> | null {
+  const head = lines.slice(0, 10).join('\n');
+  const people = nlp
+    .people(head)
+    .map((p) => p.replace(/[.,;:]+$/, '').trim())
+    .filter((p) => p.split(/\s+/).length >= 2);
+  const first = people[0];
+  if (!first) return null;
+  return {
+    value: first,
+    confidence: 0.4,
+    source: ProvenanceSource.TEXT_ANALYSIS,
+    method: 'compromise people (suggestion)',
+    evidence: excerpt(lines.find((l) => l.includes(first)) ?? first),
+  };
+}
+
+const SURNAME = "[A-Z][a-zA-Z'’-]+";
+
+function findInfluences(
+  nlp: Nlp,
+  analysed: string,
+  full: string,
+  author: string,
+): { names: string[]; confidence: number; method: string; evidence: string } {
+  const own = new Set(
+    author
+      .split(/,\s*/)
+      .flatMap((a) => a.split(/\s+/))
+      .map((w) => w.toLowerCase()),
+  );
+  const counts = new Map<string, number>();
+  const evidence: string[] = [];
+  const add = (name: string, weight: number, ev: string) => {
+    const n = name
+      .replace(/[’']s$/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (n.length < 3 || n.split(' ').every((w) => own.has(w.toLowerCase()))) return;
+    if (/^(The|This|That|These|Our|We|In|On|Table|Figure|Section|Vol|No)$/.test(n)) return;
+    counts.set(n, (counts.get(n) ?? 0) + weight);
+    if (evidence.length < 3) evidence.push(ev);
+  };
+  let explicit = false;
+  // "influenced by X and Y", "building on X's work", "drawing on X".
+  const cue =
+    /\b(?:[Ii]nfluenced by|[Ii]nspired by|[Bb]uilding on|[Bb]uilds on|[Dd]rawing (?:on|from)|[Dd]raws on|[Ff]ollowing|[Ii]n the tradition of|[Ii]ndebted to|[Aa]fter the work of)\s+((?:[A-Z][\w'’.-]*\s*){1,4}(?:(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'’.-]*\s*){1,4}){0,4})/g;
+  for (const m of analysed.matchAll(cue)) {
+    const span = m[1]!;
+    const people = nlp.people(span);
+    const names = people.length > 0 ? people : span.split(/,|\band\b|&/);
+    for (const p of names) add(p.replace(/[.,;:]+$/, '').trim(), 3, m[0]);
+    explicit = true;
+  }
+  // Author-year citations: "Smith (1999)", "(Smith, 1999)", "(Smith and Jones 2001)", "Smith et al. (2010)".
+  const cite = new RegExp(
+    `\\b(${SURNAME})(?:\\s+(?:and|&)\\s+(${SURNAME}))?(?:\\s+et al\\.?)?,?\\s*\\(?((?:1[6-9]|20)\\d\\d)[a-z]?\\)`,
+    'g',
+  );
+  for (const m of analysed.matchAll(cite)) {
+    add(m[1]!, 1, m[0]);
+    if (m[2]) add(m[2], 1, m[0]);
+  }
+  // A references section: each entry starts with "Surname, F." or "Surname F.".
+  const refs =
+    /\n\s*(?:references|bibliography|works cited|sources|literature cited)\s*\n([\s\S]{0,20000})$/i.exec(
+      full,
+    );
+  if (refs) {
+    for (const line of refs[1]!.split('\n').slice(0, 80)) {
+      const m = new RegExp(`^\\s*(?:\\[\\d+\\]\\s*)?(${SURNAME}),\\s+[A-Z]`).exec(line);
+      if (m) add(m[1]!, 1.5, line.trim());
+    }
+  }
+  const names = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([n]) => n);
+  return {
+    names,
+    confidence: explicit ? 0.7 : refs ? 0.6 : 0.45,
+    method: explicit
+      ? 'rule: "influenced by"/"building on" phrases'
+      : refs
+        ? 'rule: references and citations'
+        : 'rule: author-year citations',
+    evidence: evidence.join(' | '),
+  };
+}

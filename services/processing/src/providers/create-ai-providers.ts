@@ -1,0 +1,68 @@
+// Builds the three AI ports from config: offline adapters by default; with an OpenAI-compatible
+// endpoint configured, the remote adapters, each keeping the offline findings that local code gets
+// exactly (file metadata, rule hits, barcodes, pixel colours) as its baseline.
+import type OpenAI from 'openai';
+import { createOfflineEnricher, createOpenAiEnricher, type DocumentEnricher } from '../enrich/index.ts';
+import { createOpenAiEmbedder, createUseLiteEmbedder, type TextEmbedder } from '../embed/index.ts';
+import {
+  createBarcodeLookup,
+  createOfflineVision,
+  createOpenAiVision,
+  createPooledImageMeasurer,
+  type ImageMeasurer,
+  type InventoryVision,
+  type LocalBarcodeMatch,
+} from '../vision/index.ts';
+import { createOpenAiClient } from './openai-client.ts';
+import { resolveAiProvider, type ProcessingConfig } from './processing-config.ts';
+
+export interface AiProviders {
+  provider: 'offline' | 'openai';
+  embedder: TextEmbedder;
+  enricher: DocumentEnricher;
+  vision: InventoryVision;
+  close(): Promise<void>;
+}
+
+export interface AiProviderOptions {
+  /** The user's catalogue by barcode (local match first); absent: no local match. */
+  localBarcodeMatch?: (value: string, format: string) => Promise<LocalBarcodeMatch | null>;
+  /** Image measurement (default: a worker-thread pool). */
+  measurer?: ImageMeasurer;
+  /** A ready client (tests); otherwise one is made from the config. */
+  openai?: OpenAI;
+}
+
+export function createAiProviders(config: ProcessingConfig, options: AiProviderOptions = {}): AiProviders {
+  const provider = resolveAiProvider(config);
+  const measurer = options.measurer ?? createPooledImageMeasurer();
+  const barcodeLookup = createBarcodeLookup({
+    ...(options.localBarcodeMatch ? { local: options.localBarcodeMatch } : {}),
+    ...(config.BARCODE_LOOKUP_URL ? { externalUrl: config.BARCODE_LOOKUP_URL } : {}),
+  });
+  const offlineEnricher = createOfflineEnricher();
+  const offlineVision = createOfflineVision({ measurer, barcodeLookup });
+  if (provider === 'offline') {
+    const embedder = createUseLiteEmbedder();
+    return {
+      provider,
+      embedder,
+      enricher: offlineEnricher,
+      vision: offlineVision,
+      close: () => offlineVision.close?.() ?? Promise.resolve(),
+    };
+  }
+  const client = options.openai ?? createOpenAiClient(config);
+  const vision = createOpenAiVision({ client, model: config.OPENAI_VISION_MODEL, baseline: offlineVision });
+  return {
+    provider,
+    embedder: createOpenAiEmbedder({
+      client,
+      model: config.OPENAI_EMBEDDING_MODEL,
+      ...(config.OPENAI_EMBEDDING_DIMENSIONS ? { dimensions: config.OPENAI_EMBEDDING_DIMENSIONS } : {}),
+    }),
+    enricher: createOpenAiEnricher({ client, model: config.OPENAI_CHAT_MODEL, baseline: offlineEnricher }),
+    vision,
+    close: () => vision.close?.() ?? Promise.resolve(),
+  };
+}

@@ -1,0 +1,105 @@
+// Names for colours: nearest entry of a small named palette in CIE Lab (ΔE76), so `#c43c2c` reads
+// as "red" and `#7d1d15` as "maroon" the way a person would say it.
+
+const NAMED: Array<[string, string]> = [
+  ['red', '#d0312d'],
+  ['crimson', '#b0172f'],
+  ['maroon', '#7a1f1f'],
+  ['coral', '#ff7f50'],
+  ['orange', '#f28c28'],
+  ['amber', '#ffbf00'],
+  ['yellow', '#f5d90a'],
+  ['gold', '#d4af37'],
+  ['olive', '#808000'],
+  ['lime', '#9acd32'],
+  ['green', '#2e8b57'],
+  ['forest green', '#1f5f2f'],
+  ['mint', '#98d8b0'],
+  ['teal', '#128080'],
+  ['turquoise', '#40c4c0'],
+  ['sky blue', '#87ceeb'],
+  ['blue', '#2e6fd0'],
+  ['navy', '#1b2a5c'],
+  ['indigo', '#4b2a8a'],
+  ['purple', '#7d3c98'],
+  ['violet', '#9b6fd6'],
+  ['magenta', '#d1338f'],
+  ['pink', '#f4a6c0'],
+  ['rose', '#e05a7a'],
+  ['brown', '#7b4a2a'],
+  ['chocolate', '#4e2a16'],
+  ['tan', '#c8a27a'],
+  ['beige', '#e6d5b8'],
+  ['cream', '#f5efd8'],
+  ['ivory', '#fbf8ef'],
+  ['white', '#ffffff'],
+  ['light grey', '#cfcfcf'],
+  ['grey', '#8a8a8a'],
+  ['charcoal', '#3a3a3a'],
+  ['black', '#111111'],
+  ['terracotta', '#c0623e'],
+  ['mustard', '#c9a227'],
+  ['burgundy', '#6d1a36'],
+  ['khaki', '#b9a86b'],
+  ['silver', '#b8bcc2'],
+];
+
+export function hexToRgb(hex: string): [number, number, number] {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
+  const n = parseInt(m[1]!, 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+export function rgbToHex(r: number, g: number, b: number): string {
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
+  const lin = (c: number) => {
+    const v = c / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const [R, G, B] = [lin(r), lin(g), lin(b)];
+  const x = (R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047;
+  const y = R * 0.2126 + G * 0.7152 + B * 0.0722;
+  const z = (R * 0.0193 + G * 0.1192 + B * 0.9505) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+export function deltaE(a: [number, number, number], b: [number, number, number]): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+const NAMED_LAB = NAMED.map(([name, hex]) => ({ name, lab: rgbToLab(...hexToRgb(hex)) }));
+
+export function colorName(hex: string): string {
+  const lab = rgbToLab(...hexToRgb(hex));
+  let best = NAMED_LAB[0]!;
+  let bestD = Infinity;
+  for (const c of NAMED_LAB) {
+    const d = deltaE(lab, c.lab);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best.name;
+}
+
+/** HSL saturation and lightness in [0,1], to tell a neutral backdrop from a coloured object. */
+export function saturationLightness(hex: string): { s: number; l: number } {
+  const [r, g, b] = hexToRgb(hex).map((v) => v / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  const s = max === min ? 0 : (max - min) / (1 - Math.abs(2 * l - 1));
+  return { s, l };
+}
