@@ -41,8 +41,8 @@ export interface TokenVerifierOptions {
   refetchCooldownMs?: number;
   /**
    * How long a fetched key set is used before it is fetched again (default 30 s in-process, 10 min
-   * remote). The auth service publishes a rotated-in key 2 min before it signs, so a remote verifier
-   * that must pick it up in time sets this below that (the entrypoint uses 60 s).
+   * remote). A rotated-in key is published 2 min before it signs, and an unknown kid triggers a
+   * refetch once the cooldown (30 s remote) has passed, so the defaults never miss a rotation.
    */
   cacheMaxAgeMs?: number;
   /** Optional server-side revocation check (the auth module supplies one in-process). */
