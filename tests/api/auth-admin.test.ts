@@ -10,16 +10,12 @@ beforeAll(async () => {
   server = await startAuthTestServer({
     env: { ADMIN_EMAILS: 'admin@example.com, Second.Admin@example.com' },
   });
-  await server
-    .client()
-    .request('POST', '/api/auth/register', {
-      body: { email: 'ADMIN@example.com', password: 'root pw', name: 'Admin' },
-    });
-  await server
-    .client()
-    .request('POST', '/api/auth/register', {
-      body: { email: 'user@example.com', password: 'user pw', name: 'User' },
-    });
+  await server.client().request('POST', '/api/auth/register', {
+    body: { email: 'ADMIN@example.com', password: 'root pw', name: 'Admin' },
+  });
+  await server.client().request('POST', '/api/auth/register', {
+    body: { email: 'user@example.com', password: 'user pw', name: 'User' },
+  });
 });
 afterAll(() => server?.close());
 
@@ -93,11 +89,9 @@ describe('GET /api/auth/admin/users', () => {
   });
 
   it('ADMIN_EMAILS promotes an existing account on its next login (any case)', async () => {
-    await server
-      .client()
-      .request('POST', '/api/auth/register', {
-        body: { email: 'second.admin@EXAMPLE.com', password: 'pw', name: 'Two' },
-      });
+    await server.client().request('POST', '/api/auth/register', {
+      body: { email: 'second.admin@EXAMPLE.com', password: 'pw', name: 'Two' },
+    });
     const res = await server.client().request<{ user: { role: string } }>('POST', '/api/auth/login', {
       body: { email: 'second.admin@example.com', password: 'pw' },
     });

@@ -71,11 +71,9 @@ describe('POST /api/auth/google', () => {
   });
 
   it('refuses to link an existing account on an unverified email', async () => {
-    await server
-      .client()
-      .request('POST', '/api/auth/register', {
-        body: { email: 'victim@example.com', password: 'pw', name: 'V' },
-      });
+    await server.client().request('POST', '/api/auth/register', {
+      body: { email: 'victim@example.com', password: 'pw', name: 'V' },
+    });
     const res = await signIn(
       await google.mint({ sub: 'g-attacker', email: 'victim@example.com', email_verified: false }),
     );

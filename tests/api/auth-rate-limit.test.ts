@@ -12,18 +12,14 @@ afterAll(() => server?.close());
 
 describe('rate limits', () => {
   it('locks an account after 5 failed sign-ins, even for the right password', async () => {
-    const reg = await server
-      .client()
-      .request('POST', '/api/auth/register', {
-        body: { email: 'target@example.com', password: 'right', name: 'T' },
-      });
+    const reg = await server.client().request('POST', '/api/auth/register', {
+      body: { email: 'target@example.com', password: 'right', name: 'T' },
+    });
     expect(reg.status).toBe(201);
     for (let i = 0; i < 5; i++) {
-      const res = await server
-        .client()
-        .request('POST', '/api/auth/login', {
-          body: { email: 'target@example.com', password: `guess-${i}` },
-        });
+      const res = await server.client().request('POST', '/api/auth/login', {
+        body: { email: 'target@example.com', password: `guess-${i}` },
+      });
       expect(res.status).toBe(401);
     }
     const locked = await server
@@ -39,11 +35,9 @@ describe('rate limits', () => {
   it('allows 10 registrations per minute from one IP, then answers 429 with Retry-After', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await server
-        .client()
-        .request('POST', '/api/auth/register', {
-          body: { email: `burst${i}@example.com`, password: 'pw', name: 'B' },
-        });
+      const res = await server.client().request('POST', '/api/auth/register', {
+        body: { email: `burst${i}@example.com`, password: 'pw', name: 'B' },
+      });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
