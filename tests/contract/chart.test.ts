@@ -173,6 +173,17 @@ describe('Helm chart', () => {
     expect(config['AUTH_URL']).toBe('http://kb-kaboodle-auth:8080');
   });
 
+  it('ships a helm test that checks /readyz of every target through its Service', () => {
+    for (const [objects, targets] of [
+      [single, ['kb-kaboodle']],
+      [distributed, TARGETS.map((t) => `kb-kaboodle-${t}`)],
+    ] as const) {
+      const pod = named(objects, 'Pod', 'kb-kaboodle-test-readyz');
+      expect(pod.metadata.annotations?.['helm.sh/hook']).toBe('test');
+      expect(pod.spec!.containers[0].args).toEqual(targets.map((name) => `http://${name}:8080/readyz`));
+    }
+  });
+
   it('autoscales processing and search only, leaving their replica count to the autoscaler', () => {
     const hpas = byKind(distributed, 'HorizontalPodAutoscaler');
     expect(hpas.map((h) => h.spec!.scaleTargetRef.name).sort()).toEqual([
@@ -355,6 +366,7 @@ describe('kustomize (deploy/k8s)', () => {
       'kaboodle',
       '--values',
       path.join(root, 'deploy/k8s/base/values.yaml'),
+      '--skip-tests',
     ]);
     // Compared as objects: the committed file is prettier-formatted.
     expect(parse(committed), 'run deploy/k8s/render-base.sh').toEqual(parse(fresh));
