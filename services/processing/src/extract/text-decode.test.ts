@@ -25,6 +25,17 @@ describe('decodeText', () => {
     expect(decodeText(bytes)).toMatchObject({ text: 'Plain ASCII words in UTF-16BE', encoding: 'utf-16be' });
   });
 
+  it('keeps UTF-8 with a few stray Latin-1 bytes as UTF-8 and counts the replacements', () => {
+    const good = 'Grüße aus Köln, café crème, naïve façade. '.repeat(20);
+    const bytes = Buffer.concat([
+      Buffer.from(good),
+      Buffer.from([0xe9]),
+      Buffer.from(' and more text after it.'),
+    ]);
+    expect(decodeText(bytes)).toMatchObject({ encoding: 'utf-8', replaced: 1 });
+    expect(decodeText(bytes)?.text).toContain('Grüße aus Köln');
+  });
+
   it('calls bytes with NULs or many control characters binary', () => {
     expect(decodeText(Buffer.from([0x41, 0x00, 0x42, 0x43, 0x00, 0x00, 0x01, 0x02]))).toBeNull();
     expect(looksLikeText(Buffer.from(Array.from({ length: 500 }, (_, i) => (i % 31) + 1)))).toBe(false);

@@ -9,6 +9,8 @@ export interface DecodedText {
   /** Lower-case WHATWG-style label: utf-8, utf-16le, utf-16be, windows-1252, iso-8859-2, shift_jis... */
   encoding: string;
   hadBom: boolean;
+  /** Invalid byte sequences replaced by U+FFFD (only when the text is UTF-8 with a few bad bytes). */
+  replaced?: number;
 }
 
 const SAMPLE = 64 * 1024;
@@ -100,7 +102,18 @@ export function decodeText(bytes: Uint8Array): DecodedText | null {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return controlRatio(text) > 0.02 ? null : { text, encoding: 'utf-8', hadBom: false };
   } catch {
-    // not UTF-8: guess below
+    // not valid UTF-8 throughout: mostly-UTF-8 with a few stray bytes, or another encoding
+  }
+  const lenient = new TextDecoder('utf-8').decode(bytes);
+  let replaced = 0;
+  for (let i = lenient.indexOf('\ufffd'); i >= 0; i = lenient.indexOf('\ufffd', i + 1)) replaced++;
+  const multiByte = lenient.length - lenient.replace(/[^\u0080-\uffff]/g, '').length - replaced;
+  // Real UTF-8 with a few bad bytes (concatenated files, a cut log line) has many good multi-byte
+  // characters and rare replacements; an 8-bit file read as UTF-8 is mostly replacements.
+  if (multiByte >= 4 * replaced && replaced <= Math.max(1, lenient.length / 1000)) {
+    return controlRatio(lenient) > 0.02
+      ? null
+      : { text: lenient, encoding: 'utf-8', hadBom: false, replaced };
   }
   const encoding = chooseEncoding(buf.subarray(0, SAMPLE));
   const text = iconv.decode(buf, encoding);
