@@ -54,6 +54,7 @@ describe('event bus delivery', () => {
     const [e] = prepareOutgoing([{ topic: 't', key: 'k', value: new Uint8Array(), headers: { a: 'b' } }]);
     expect(e!.headers['event-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(e!.headers.a).toBe('b');
+    expect(() => prepareOutgoing('x' as unknown as [])).toThrow(/publish takes an array/);
     expect(() => prepareOutgoing([{ topic: 't', key: 'k', value: 'text' as unknown as Uint8Array }])).toThrow(
       /value must be a Uint8Array/,
     );

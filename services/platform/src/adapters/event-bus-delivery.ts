@@ -83,7 +83,8 @@ export function withPublishSpan<T>(
   events: OutgoingEvent[],
   fn: () => Promise<T>,
 ): Promise<T> {
-  const topics = [...new Set(events.map((e) => e.topic))];
+  // Runs before prepareOutgoing checks the events, so it must not trip over bad input itself.
+  const topics = Array.isArray(events) ? [...new Set(events.map((e) => String(e?.topic)))] : [];
   return trace.getTracer(TRACER_NAME).startActiveSpan(
     `publish ${topics.length === 1 ? topics[0] : `${topics.length} topics`}`,
     {
@@ -274,7 +275,8 @@ export function eventIdOf(record: DeliveryRecord): string {
 export async function deliver(record: DeliveryRecord, options: DeliveryOptions): Promise<DeliveryResult> {
   const { subscription, permits, signal, logger } = options;
   const id = eventIdOf(record);
-  const log = logger.child({ topic: record.topic, group: subscription.group, eventId: id, key: record.key });
+  // Plain fields, not logger.child(): a child per event costs more than the delivery itself.
+  const about = { topic: record.topic, group: subscription.group, eventId: id, key: record.key };
   let lastReason = 'handler asked to retry';
   for (let attempt = options.firstAttempt ?? 1; ; attempt++) {
     if (!(await permits.acquire(signal))) return { kind: 'aborted', nextAttempt: attempt };
@@ -286,7 +288,7 @@ export async function deliver(record: DeliveryRecord, options: DeliveryOptions):
       // A thrown error is a fault, not a decision: it counts as `retry` (at-least-once).
       outcome = 'retry';
       thrown = err;
-      log.warn({ err, attempt }, 'event handler threw; will retry');
+      logger.warn({ ...about, err, attempt }, 'event handler threw; will retry');
     } finally {
       permits.release();
     }
@@ -304,7 +306,7 @@ export async function deliver(record: DeliveryRecord, options: DeliveryOptions):
       const cause = outcome === 'failed' ? 'failed' : 'exhausted';
       const reason =
         cause === 'failed' ? 'handler returned failed' : `gave up after ${attempt} attempt(s): ${lastReason}`;
-      log.error({ attempt, cause, reason }, 'event dead-lettered');
+      logger.error({ ...about, attempt, cause, reason }, 'event dead-lettered');
       return {
         kind: 'dead-letter',
         attempts: attempt,
@@ -323,7 +325,7 @@ export async function deliver(record: DeliveryRecord, options: DeliveryOptions):
       };
     }
     const wait = subscription.backoffMs(attempt);
-    log.debug({ attempt, backoffMs: wait }, 'event will be redelivered after backoff');
+    logger.debug({ ...about, attempt, backoffMs: wait }, 'event will be redelivered after backoff');
     if (!(await abortableSleep(wait, signal, options.keepAlive)))
       return { kind: 'aborted', nextAttempt: attempt + 1 };
   }
