@@ -153,6 +153,10 @@ describe('login, session, refresh, logout', () => {
     expect(res.body.user.email).toBe('Ada@Example.com');
     expect(res.body.token).toBe(c.cookie('kaboodle_access'));
     expect(c.cookie('kaboodle_session')).not.toBe(before);
+    // The CSRF cookie keeps its value but slides with the session, so the next refresh still has it.
+    const csrf = res.setCookies.find((x) => x.name === 'kaboodle_csrf');
+    expect(csrf?.value).toBe(c.cookie('kaboodle_csrf'));
+    expect(csrf?.attributes.get('max-age')).toBe('86400');
     const again = await c.request('POST', '/api/auth/refresh');
     expect(again.status).toBe(200);
   });

@@ -73,9 +73,10 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     res.cookie(ACCESS_COOKIE, issued.accessToken, { ...cookieOptions[ACCESS_COOKIE], maxAge });
     if (issued.sessionToken)
       res.cookie(SESSION_COOKIE, issued.sessionToken, { ...cookieOptions[SESSION_COOKIE], maxAge });
-    const csrf =
-      issued.csrfToken ?? (parseCookies(req.headers.cookie).has(CSRF_COOKIE) ? undefined : newCsrf());
-    if (csrf) res.cookie(CSRF_COOKIE, csrf, { ...cookieOptions[CSRF_COOKIE], maxAge });
+    // Re-set even when unchanged: its Max-Age must slide with the session's, or a session renewed
+    // by refresh would outlive the CSRF cookie its next refresh needs.
+    const csrf = issued.csrfToken ?? parseCookies(req.headers.cookie).get(CSRF_COOKIE) ?? newCsrf();
+    res.cookie(CSRF_COOKIE, csrf, { ...cookieOptions[CSRF_COOKIE], maxAge });
   }
 
   function clearCookies(res: Response): void {
@@ -126,7 +127,8 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   });
 
   r.get('/jwks', async (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
+    // Shorter than the 2 min a rotated-in key is published before it signs, so no cache hides it.
+    res.setHeader('Cache-Control', 'public, max-age=60');
     res.json(await keys.jwks());
   });
 
