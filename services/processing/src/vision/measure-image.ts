@@ -2,6 +2,7 @@
 // barcodes. Runs in the vision worker thread (image-measurer.ts) because the models hold a core
 // for a second or so per image; callable in-thread for tests and benchmarks.
 import sharp from 'sharp';
+import { ImageHeaderError, readImageHeader } from '../extract/image-header.ts';
 import { readBarcodes, type FoundBarcode } from './barcodes.ts';
 import { loadCocoDetector } from './coco-detector.ts';
 import { dominantColors } from './colors.ts';
@@ -31,6 +32,20 @@ export class ImageRejectedError extends Error {
 export async function measureImage(bytes: Uint8Array): Promise<ImageMeasurements> {
   const timings: Record<string, number> = {};
   let t = performance.now();
+  // The header's own size is checked before anything is decoded: an image bomb costs nothing.
+  try {
+    const header = readImageHeader(bytes);
+    if (header.width * header.height > MAX_VISION_PIXELS) {
+      throw new ImageRejectedError(
+        `The image is ${header.width}×${header.height} pixels; pictures above ${MAX_VISION_PIXELS / 1e6} megapixels are not analysed.`,
+      );
+    }
+  } catch (err) {
+    if (err instanceof ImageHeaderError) {
+      throw new ImageRejectedError(`The image is damaged or incomplete (${err.message}).`, { cause: err });
+    }
+    throw err;
+  }
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes).metadata();

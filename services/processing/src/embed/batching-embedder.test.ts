@@ -1,0 +1,86 @@
+// The queue and cache around any embedding model; the model here is a deterministic function of
+// the text (letter counts), standing in for the network or WASM model so call counts can be seen.
+import { describe, expect, it } from 'vitest';
+import { createBatchingEmbedder } from './batching-embedder.ts';
+import { cosine } from './text-embedder.ts';
+
+function letterModel() {
+  const calls: string[][] = [];
+  const embedder = createBatchingEmbedder({
+    space: () => ({ provider: 'test', model: 'letters', dimensions: 26 }),
+    maxBatch: 4,
+    maxChars: 50,
+    cacheSize: 10,
+    async embedBatch(texts) {
+      calls.push(texts);
+      return texts.map((t) => {
+        const v = new Array<number>(26).fill(0);
+        for (const ch of t.toLowerCase()) if (ch >= 'a' && ch <= 'z') v[ch.charCodeAt(0) - 97]! += 1;
+        return v;
+      });
+    },
+  });
+  return { embedder, calls };
+}
+
+describe('batching embedder', () => {
+  it('coalesces concurrent calls into batches of at most maxBatch and answers each caller in order', async () => {
+    const { embedder, calls } = letterModel();
+    const [a, b, c] = await Promise.all([
+      embedder.embed(['aaa', 'bbb']),
+      embedder.embed(['ccc', 'ddd', 'eee']),
+      embedder.embed(['fff']),
+    ]);
+    expect(calls.map((c) => c.length)).toEqual([4, 2]);
+    expect(a![0]![0]).toBeCloseTo(1);
+    expect(b![2]![4]).toBeCloseTo(1);
+    expect(c![0]![5]).toBeCloseTo(1);
+  });
+
+  it('serves a repeated text from the cache without calling the model', async () => {
+    const { embedder, calls } = letterModel();
+    await embedder.embed(['red bowl']);
+    const again = await embedder.embed(['red bowl']);
+    expect(calls).toHaveLength(1);
+    expect(cosine(again[0]!, again[0]!)).toBeCloseTo(1);
+  });
+
+  it('returns unit vectors, a zero vector for an empty text, and cuts long texts', async () => {
+    const { embedder, calls } = letterModel();
+    const [v, empty, long] = await embedder.embed(['abc', '   ', 'x'.repeat(80)]);
+    expect(Math.hypot(...v!)).toBeCloseTo(1);
+    expect([...empty!].every((x) => x === 0)).toBe(true);
+    expect(empty).toHaveLength(26);
+    expect(long![23]).toBeCloseTo(1);
+    expect(calls.flat().every((t) => t.length <= 50)).toBe(true);
+  });
+
+  it('rejects every caller of a failed batch, and the next call works again', async () => {
+    let fail = true;
+    const embedder = createBatchingEmbedder({
+      space: () => ({ provider: 'test', model: 'flaky', dimensions: 2 }),
+      maxBatch: 8,
+      maxChars: 100,
+      async embedBatch(texts) {
+        if (fail) throw new Error('model crashed');
+        return texts.map(() => [1, 0]);
+      },
+    });
+    await expect(embedder.embed(['a'])).rejects.toThrow('model crashed');
+    fail = false;
+    await expect(embedder.embed(['a'])).resolves.toHaveLength(1);
+  });
+
+  it('stops waiting when the caller aborts', async () => {
+    const embedder = createBatchingEmbedder({
+      space: () => ({ provider: 'test', model: 'slow', dimensions: 2 }),
+      maxBatch: 8,
+      maxChars: 100,
+      embedBatch: (texts) => new Promise((r) => setTimeout(() => r(texts.map(() => [1, 0])), 200)),
+    });
+    const controller = new AbortController();
+    const pending = embedder.embed(['slow'], { signal: controller.signal });
+    controller.abort(new Error('caller gave up'));
+    await expect(pending).rejects.toThrow('caller gave up');
+  });
+});

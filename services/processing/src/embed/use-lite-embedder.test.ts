@@ -1,0 +1,56 @@
+// The real offline model (USE lite from the npm package): loads once, 512 unit-length dimensions,
+// and places related texts closer than unrelated ones.
+import { describe, expect, it } from 'vitest';
+import { embedDocument } from './document-embedding.ts';
+import { cosine, dot } from './text-embedder.ts';
+import { createUseLiteEmbedder, loadUseLiteModel, USE_LITE_SPACE } from './use-lite-embedder.ts';
+
+describe('offline USE-lite embedder', () => {
+  it('makes 512-dimensional unit vectors tagged with provider and model', async () => {
+    const embedder = createUseLiteEmbedder();
+    const [v] = await embedder.embed(['a hand-carved wooden stool']);
+    expect(v).toHaveLength(512);
+    expect(Math.sqrt(dot(v!, v!))).toBeCloseTo(1, 4);
+    expect([embedder.provider, embedder.model, embedder.dimensions]).toEqual([
+      USE_LITE_SPACE.provider,
+      USE_LITE_SPACE.model,
+      512,
+    ]);
+  }, 60_000);
+
+  it('shares one loaded model across embedders in the process', async () => {
+    expect(loadUseLiteModel()).toBe(loadUseLiteModel());
+  });
+
+  it('ranks a related text above unrelated ones', async () => {
+    const embedder = createUseLiteEmbedder();
+    const [query, bowl, contract, rocket] = await embedder.embed([
+      'ceramic bowl for soup',
+      'A handmade clay dish for serving food',
+      'The lease agreement terminates if rent is unpaid',
+      'The rocket engine burned liquid hydrogen',
+    ]);
+    expect(cosine(query!, bowl!)).toBeGreaterThan(cosine(query!, contract!));
+    expect(cosine(query!, bowl!)).toBeGreaterThan(cosine(query!, rocket!));
+  }, 60_000);
+
+  it('embeds a long document as passages plus a document vector near its passages', async () => {
+    const embedder = createUseLiteEmbedder();
+    const text = [
+      'Tote bags are sewn from heavy cotton canvas.',
+      'Each bag has two handles stitched with a double seam.',
+      'The canvas is dyed with indigo before cutting.',
+    ]
+      .join(' ')
+      .repeat(12);
+    const doc = await embedDocument(embedder, text, {
+      targetWords: 40,
+      overlapWords: 10,
+      headline: 'Canvas tote bags',
+    });
+    expect(doc.passages.length).toBeGreaterThan(3);
+    expect(doc.dimensions).toBe(512);
+    for (const p of doc.passages) expect(text.slice(p.start, p.end)).toBe(p.text);
+    expect(cosine(doc.vector, doc.passages[0]!.vector)).toBeGreaterThan(0.8);
+  }, 60_000);
+});

@@ -1,0 +1,153 @@
+// Each vision step on photos drawn for the test (sharp/SVG, bwip-js codes), in this thread: the
+// COCO detector, the palette, the barcode reader, and the rules that turn them into fields.
+import { describe, expect, it } from 'vitest';
+import { readBarcodes } from './barcodes.ts';
+import { loadCocoDetector } from './coco-detector.ts';
+import { colorName } from './color-names.ts';
+import { dominantColors } from './colors.ts';
+import { composeName, decideCategory, findDimensions, findMaterial } from './inventory-rules.ts';
+import { measureImage, ImageRejectedError } from './measure-image.ts';
+import {
+  blueToteWithCodes,
+  giantImageHeader,
+  greenVase,
+  redBowl,
+  teakStool,
+} from './test-fixtures/generate-photos.ts';
+
+describe('colour names', () => {
+  it('names colours the way a person would', () => {
+    expect(colorName('#c43c2c')).toBe('red');
+    expect(colorName('#1b2a5c')).toBe('navy');
+    expect(colorName('#fdfdfd')).toBe('white');
+    expect(colorName('#7b4a2a')).toBe('brown');
+  });
+});
+
+describe('dominant colours', () => {
+  it('finds the object’s colour, not the grey backdrop', async () => {
+    const colors = await dominantColors((await redBowl()).bytes);
+    expect(['red', 'crimson', 'terracotta']).toContain(colors[0]!.name);
+    expect(colors[0]!.hex).toMatch(/^#[0-9a-f]{6}$/);
+    expect(colors.map((c) => c.name)).not.toContain('light grey');
+    expect(colors.reduce((s, c) => s + c.share, 0)).toBeLessThanOrEqual(1.01);
+  });
+});
+
+describe('barcodes', () => {
+  it('reads a QR code and an EAN-13 printed on a tote bag photo', async () => {
+    const found = await readBarcodes((await blueToteWithCodes()).bytes);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { format: 'QRCode', value: 'https://kaboodle.example/items/tote-42' },
+        { format: 'EAN13', value: '5901234123457' },
+      ]),
+    );
+  }, 30_000);
+
+  it('finds none on a photo without codes', async () => {
+    expect(await readBarcodes((await redBowl()).bytes)).toEqual([]);
+  });
+});
+
+describe('COCO object detector', () => {
+  it('recognises a vase with a score and a box', async () => {
+    const photo = await greenVase();
+    const m = await measureImage(photo.bytes);
+    const vase = m.objects.find((o) => o.label === 'vase');
+    expect(vase).toBeDefined();
+    expect(vase!.score).toBeGreaterThan(0.3);
+    expect(vase!.box!.width).toBeGreaterThan(50);
+    expect(m).toMatchObject({ width: 640, height: 640 });
+  }, 60_000);
+
+  it('loads once per thread', () => {
+    expect(loadCocoDetector()).toBe(loadCocoDetector());
+  });
+
+  it('refuses a picture whose header claims 30000×30000 pixels, before decoding it', async () => {
+    await expect(measureImage(await giantImageHeader())).rejects.toThrow(ImageRejectedError);
+    await expect(measureImage(await giantImageHeader())).rejects.toThrow(/30000×30000/);
+  });
+});
+
+describe('inventory rules', () => {
+  it('decides the category from the strongest signal, instructions first', () => {
+    expect(
+      decideCategory({
+        labels: [{ label: 'bowl', score: 0.8 }],
+        ocrText: '',
+        fileName: 'IMG_1.jpg',
+        instructions: '',
+        lookupText: '',
+      }).category,
+    ).toBe('Bowls');
+    expect(
+      decideCategory({
+        labels: [{ label: 'bowl', score: 0.8 }],
+        ocrText: '',
+        fileName: 'x.jpg',
+        instructions: 'this is a beaded necklace',
+        lookupText: '',
+      }),
+    ).toMatchObject({ category: 'Beads', source: 'instructions' });
+    expect(
+      decideCategory({
+        labels: [],
+        ocrText: 'TEAK STOOL 45 cm',
+        fileName: 'p.jpg',
+        instructions: '',
+        lookupText: '',
+      }),
+    ).toMatchObject({ category: 'Stools', source: 'text in the picture' });
+    expect(
+      decideCategory({
+        labels: [{ label: 'handbag', score: 0.6 }],
+        ocrText: '',
+        fileName: 'tote-bag.png',
+        instructions: '',
+        lookupText: '',
+      }).category,
+    ).toBe('Totebags');
+    expect(
+      decideCategory({ labels: [], ocrText: '', fileName: 'IMG_9.jpg', instructions: '', lookupText: '' }),
+    ).toMatchObject({ category: 'Other', confidence: 0.3 });
+  });
+
+  it('tells the material only when some text says it', () => {
+    expect(findMaterial([['Handmade TEAK stool', 'text in the picture']])).toMatchObject({
+      material: 'wood',
+      evidence: 'TEAK',
+    });
+    expect(findMaterial([['material: raffia', 'instructions']])).toMatchObject({
+      material: 'raffia',
+      source: 'instructions',
+    });
+    expect(findMaterial([['a lovely thing', 'text in the picture']])).toBeNull();
+  });
+
+  it('reads stated dimensions and weight', () => {
+    expect(findDimensions('Size 30 x 40 cm, 1.2 kg')).toMatchObject({
+      width: 30,
+      height: 40,
+      lengthUnit: 'cm',
+      weight: 1.2,
+      weightUnit: 'kg',
+    });
+    expect(findDimensions('12×8×5 in')).toMatchObject({ width: 12, height: 8, depth: 5, lengthUnit: 'in' });
+    expect(findDimensions('TEAK STOOL 45 cm tall')).toMatchObject({ height: 45, lengthUnit: 'cm' });
+    expect(findDimensions('diameter: 25cm')).toMatchObject({ width: 25, lengthUnit: 'cm' });
+    expect(findDimensions('no sizes here')).toBeUndefined();
+  });
+
+  it('names an item from colour, material and category', () => {
+    expect(composeName('Bowls', [{ name: 'red', hex: '#c43c2c', share: 1 }], 'ceramic', [])).toBe(
+      'Red ceramic bowl',
+    );
+    expect(composeName('Home Decor', [], '', [{ label: 'vase', score: 0.6 }])).toBe('Vase');
+  });
+
+  it('has a fixture with the label text its photo shows', async () => {
+    expect((await teakStool()).label).toBe('TEAK STOOL 45 cm tall');
+  });
+});
