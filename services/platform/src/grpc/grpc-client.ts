@@ -2,6 +2,7 @@
 // server streams, a deadline on every call, retries with backoff for UNAVAILABLE and
 // DEADLINE_EXCEEDED on methods the proto declares idempotent, trace context in the metadata, and
 // failures mapped back to domain errors.
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { create } from '@bufbuild/protobuf';
 import type {
@@ -25,6 +26,7 @@ import { fromGrpcStatus, grpcCodeName } from './grpc-status.ts';
 import { toGrpcMethodDefinition } from './service-definition.ts';
 import { injectTraceMetadata } from './trace-metadata.ts';
 import { inheritedCallDeadline } from './call-deadline.ts';
+import { recordRpcDuration } from './rpc-metrics.ts';
 
 export interface GrpcRetryOptions {
   /** Attempts in all, the first included (default 3; 1 disables retries). */
@@ -144,8 +146,11 @@ export function createGrpcClient<S extends DescService>(
     return retry;
   }
 
+  // When each call started and which method it is, for the duration histogram.
+  const calls = new WeakMap<Span, { started: number; method: string }>();
+
   function startSpan(method: DescMethod): Span {
-    return tracer.startSpan(`${service.typeName}/${method.name}`, {
+    const span = tracer.startSpan(`${service.typeName}/${method.name}`, {
       kind: SpanKind.CLIENT,
       attributes: {
         'rpc.system': 'grpc',
@@ -154,17 +159,26 @@ export function createGrpcClient<S extends DescService>(
         'server.address': address,
       },
     });
+    calls.set(span, { started: performance.now(), method: method.name });
+    return span;
   }
 
   function endSpan(span: Span, attempts: number, err?: unknown): void {
     span.setAttribute('rpc.attempts', attempts);
-    const code = (err as ServiceError | undefined)?.code;
-    span.setAttribute(
-      'rpc.grpc.status_code',
-      typeof code === 'number' ? code : err ? Status.UNKNOWN : Status.OK,
-    );
+    const raw = (err as ServiceError | undefined)?.code;
+    const code = typeof raw === 'number' ? raw : err ? Status.UNKNOWN : Status.OK;
+    span.setAttribute('rpc.grpc.status_code', code);
     if (err) recordError(span, err);
     span.end();
+    const call = calls.get(span);
+    if (call) {
+      calls.delete(span);
+      recordRpcDuration('client', (performance.now() - call.started) / 1000, {
+        service: service.typeName,
+        method: call.method,
+        code,
+      });
+    }
   }
 
   async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -25,6 +25,7 @@ import { createGrpcHealth } from './health.service.ts';
 import type { GrpcHealth, GrpcHealthOptions } from './health.service.ts';
 import { extractTraceMetadata } from './trace-metadata.ts';
 import { deadlineMs, runWithCallDeadline } from './call-deadline.ts';
+import { recordRpcDuration } from './rpc-metrics.ts';
 
 export interface GrpcServerOptions {
   logger: Logger;
@@ -110,10 +111,9 @@ function instrument(
     err?: unknown,
     mapping?: GrpcStatusMapping,
   ) {
-    const fields = {
-      code: grpcCodeName(code),
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-    };
+    const elapsedMs = performance.now() - started;
+    recordRpcDuration('server', elapsedMs / 1000, { service: info.service, method: info.method, code });
+    const fields = { code: grpcCodeName(code), durationMs: Math.round(elapsedMs * 10) / 10 };
     context.with(ctx, () => {
       if (mapping?.fault) log.error({ ...fields, err }, 'grpc call failed with an unexpected error');
       else if (code === Status.OK) log.debug(fields, 'grpc call');

@@ -1,12 +1,14 @@
 // Trace context crosses a real gRPC hop: the client span's traceparent goes out in the metadata,
 // the server span is its child, and the handler (and its log lines) run inside the server span.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { ProcessingService } from '@kaboodle/proto';
 import { NotFoundError } from '../errors.ts';
 import { createLogger } from '../log/index.ts';
-import { shutdownTelemetry, startTelemetry, withSpan } from '../telemetry/index.ts';
+import { getTelemetry, shutdownTelemetry, startTelemetry, withSpan } from '../telemetry/index.ts';
 import { createGrpcClient, createGrpcServer, implementGrpcService } from './index.ts';
 import type { GrpcServer } from './index.ts';
 
@@ -80,6 +82,30 @@ describe('gRPC kit: trace propagation', () => {
       expect(logged?.['trace_id']).toBe(traceId);
     } finally {
       client.close();
+    }
+  });
+
+  it('records server and client call durations for /metrics', async () => {
+    const client = createGrpcClient(ProcessingService, server.address);
+    const metricsServer = createServer((req, res) => getTelemetry()!.metricsHandler(req, res));
+    try {
+      await client.embed({ texts: ['x'] });
+      await expect(client.analyze({})).rejects.toBeInstanceOf(NotFoundError);
+      await new Promise<void>((resolve) => metricsServer.listen(0, '127.0.0.1', resolve));
+      const { port } = metricsServer.address() as AddressInfo;
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const count = (name: string, method: string, code: number) =>
+        new RegExp(
+          `^${name}(_seconds)?_count\\{[^}]*rpc_method="${method}"[^}]*rpc_grpc_status_code="${code}"[^}]*\\} [1-9]`,
+          'm',
+        ).test(text);
+      expect(count('rpc_server_call_duration', 'Embed', 0)).toBe(true);
+      expect(count('rpc_client_call_duration', 'Embed', 0)).toBe(true);
+      expect(count('rpc_server_call_duration', 'Analyze', 5)).toBe(true);
+      expect(count('rpc_client_call_duration', 'Analyze', 5)).toBe(true);
+    } finally {
+      client.close();
+      metricsServer.close();
     }
   });
 
