@@ -185,6 +185,30 @@ describe.skipIf(prerequisite !== null)('public and account pages in Chromium', (
       await page.keyboard.press('ArrowLeft');
       await expect(clock.getAttribute('aria-valuenow')).resolves.toBe('99');
       await expect(page.getByText('99%', { exact: true }).count()).resolves.toBeGreaterThan(0);
+
+      // the mascot widget opens its door with the desktop greeting, and falls back to an emoji without its picture
+      await page.getByText('At your service!', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Break the image' }).click();
+      const fallback = page.locator('[data-fallback="emoji"]');
+      await fallback.waitFor();
+      await expect(fallback.textContent()).resolves.toBe('🕰️');
+    });
+
+    it('stops the clockwork animations for people who prefer reduced motion', async () => {
+      await page.goto(`${server.url}/test-clockwork`);
+      const spinning = page.locator('.kb-art-spin').first();
+      await spinning.waitFor({ state: 'attached' });
+      await expect(spinning.evaluate((el) => getComputedStyle(el).animationName)).resolves.toBe(
+        'kb-art-spin',
+      );
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      try {
+        await expect(spinning.evaluate((el) => getComputedStyle(el).animationName)).resolves.toBe('none');
+        const arm = page.locator('.kb-art-pendulum-arm').first();
+        await expect(arm.evaluate((el) => getComputedStyle(el).animationName)).resolves.toBe('none');
+      } finally {
+        await page.emulateMedia({ reducedMotion: 'no-preference' });
+      }
     });
 
     it('collapses the landing grid on a phone and keeps everything inside the screen', async () => {

@@ -23,7 +23,8 @@ const CSS = `
 .kbp-footer { margin-top: auto; padding: 2.2rem 0 1.6rem; color: var(--kb-text-dim, #6f7594); font-size: 0.82rem; }
 .kbp-footer-inner { display: flex; flex-wrap: wrap; gap: 0.6rem 1.5rem; justify-content: space-between; align-items: center;
   border-top: 1px solid var(--kb-line, rgba(245,197,66,.28)); padding-top: 1.2rem; }
-.kbp-footer a { color: var(--kb-text-muted, #a3a8c3); text-decoration: none; margin-left: 1.2rem; }
+.kbp-footer-links { display: inline-flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; }
+.kbp-footer a { color: var(--kb-text-muted, #a3a8c3); text-decoration: none; }
 .kbp-footer a:hover { color: var(--kb-teal, #2ee6d6); }
 
 .kbp-deco-rule { display: flex; align-items: center; gap: 0.8rem; color: var(--kb-gold, #f5c542); margin: 0.4rem 0 1.1rem; }
@@ -192,6 +193,9 @@ const CSS = `
 .kbp-specimens { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 1rem; }
 .kbp-specimen { display: grid; justify-items: center; align-content: start; gap: 0.6rem; padding: 1rem; min-height: 170px; border: 1px solid var(--kb-line, rgba(245,197,66,.28));
   border-radius: var(--kb-radius, 10px); background: rgba(7,8,15,.4); position: relative; }
+.kbp-specimens .kbp-specimen { margin: 0; min-width: 0; }
+.kbp-specimen .kb-art { max-width: 100%; }
+.kbp-specimen .kb-art svg { max-width: 100%; height: auto; }
 .kbp-specimen figcaption { font-size: 0.74rem; letter-spacing: 0.22em; text-transform: uppercase; color: var(--kb-text-dim, #6f7594); }
 
 @media (max-width: 640px) {

@@ -41,7 +41,7 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
       <footer className="kbp-footer">
         <div className="kbp-container kbp-footer-inner">
           <span>Kaboodle · an archive that keeps time · tended by Tick</span>
-          <span>
+          <span className="kbp-footer-links">
             <Link to="/about">About</Link>
             <Link to="/resources">Resources</Link>
             <Link to="/terms">Terms</Link>

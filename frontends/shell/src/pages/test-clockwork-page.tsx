@@ -13,6 +13,8 @@ export default function TestClockworkPage() {
   const [progress, setProgress] = useState(0);
   const [running, setRunning] = useState(false);
   const [burst, setBurst] = useState(0);
+  // the widget's fallback: point it at a picture that does not exist and the emoji must take over
+  const [brokenImage, setBrokenImage] = useState(false);
 
   // a simulated load: random steps every 300 ms (like the auth dialog's progress) until 100 %
   useEffect(() => {
@@ -100,8 +102,20 @@ export default function TestClockworkPage() {
                 <figcaption>Pendulum</figcaption>
               </figure>
               <figure className="kbp-specimen">
-                <MascotWidget size={110} />
+                <MascotWidget
+                  key={brokenImage ? 'broken' : 'inline'}
+                  size={110}
+                  {...(brokenImage ? { src: '/mf/missing/tick-portrait.png' } : {})}
+                />
                 <figcaption>Mascot widget</figcaption>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-pressed={brokenImage}
+                  onClick={() => setBrokenImage((b) => !b)}
+                >
+                  {brokenImage ? 'Restore the image' : 'Break the image'}
+                </Button>
               </figure>
               <figure className="kbp-specimen">
                 <button
