@@ -258,7 +258,7 @@ export interface DeliveryOptions {
   signal: AbortSignal;
   /** Attempt number of the first call (a redelivery after a handover continues the count). */
   firstAttempt?: number;
-  /** Called while backing off so the group membership stays alive (Kafka heartbeats). */
+  /** Called while a handler runs and while backing off, so the group membership stays alive (Kafka heartbeats). */
   keepAlive?: { fn: () => Promise<void>; everyMs: number };
 }
 
@@ -282,6 +282,11 @@ export async function deliver(record: DeliveryRecord, options: DeliveryOptions):
     if (!(await permits.acquire(signal))) return { kind: 'aborted', nextAttempt: attempt };
     let outcome: ConsumeOutcome;
     let thrown: unknown = undefined;
+    // Keep the membership alive through a long handler too (kafkajs heartbeats only between events);
+    // a failed beat is not fatal here: the commit after the handler is what a rebalance refuses.
+    const beat = options.keepAlive
+      ? setInterval(() => void options.keepAlive!.fn().catch(() => {}), options.keepAlive.everyMs)
+      : undefined;
     try {
       outcome = await runInConsumerSpan(record, id, attempt, options);
     } catch (err) {
@@ -290,6 +295,7 @@ export async function deliver(record: DeliveryRecord, options: DeliveryOptions):
       thrown = err;
       logger.warn({ ...about, err, attempt }, 'event handler threw; will retry');
     } finally {
+      clearInterval(beat);
       permits.release();
     }
     if (outcome === 'retry') {

@@ -1,6 +1,8 @@
 // Kafka adapter checks that need no broker: bad options fail fast, and ping() reports a broker that
 // refuses or never answers within its timeout. The full behaviour is the contract suite
 // (tests/contract/event-bus.contract.test.ts), run against a broker when KAFKA_BROKERS is set.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { pino } from 'pino';
@@ -10,6 +12,8 @@ import { createKafkaEventBus } from './kafka-event-bus.ts';
 import { openEventBus } from './open-event-bus.ts';
 
 const logger = pino({ level: 'silent' });
+// Built by deploy/engines/kafka-mock/build.sh (CI's engines-up does it); tests needing it skip without it.
+const mockBinary = new URL('../../../../deploy/engines/kafka-mock/kafka-mock', import.meta.url).pathname;
 
 async function listen(
   onSocket: (s: Socket) => void,
@@ -111,4 +115,42 @@ describe('kafka event bus', () => {
     cleanups.push(() => bus.close());
     await bus.ping();
   });
+
+  it.skipIf(!existsSync(mockBinary))(
+    'close() drains the handler in flight and returns in bounded time when the broker is gone',
+    async () => {
+      const mock = spawn(mockBinary, ['--brokers', '1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      cleanups.push(async () => void mock.kill('SIGKILL'));
+      const brokers = await new Promise<string>((resolve) =>
+        mock.stdout.once('data', (d) => resolve(String(d).trim())),
+      );
+      const bus = createKafkaEventBus({
+        brokers,
+        clientId: 'test',
+        logger,
+        sessionTimeoutMs: 6_000,
+        heartbeatIntervalMs: 500,
+        closeTimeoutMs: 1_000,
+      });
+      let started = false;
+      let finished = false;
+      await bus.subscribe({
+        group: 'g',
+        topics: ['gone'],
+        handler: async () => {
+          started = true;
+          await new Promise((r) => setTimeout(r, 500));
+          finished = true;
+          return 'done';
+        },
+      });
+      await bus.publish([{ topic: 'gone', key: 'k', value: new Uint8Array([1]) }]);
+      while (!started) await new Promise((r) => setTimeout(r, 10));
+      mock.kill('SIGKILL'); // the broker disappears while the handler runs
+      const t0 = Date.now();
+      await bus.close();
+      expect(finished).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(4_000);
+    },
+  );
 });

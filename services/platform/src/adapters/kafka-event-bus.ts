@@ -32,6 +32,11 @@ export interface KafkaEventBusOptions {
   heartbeatIntervalMs?: number;
   /** How long ping() waits for the cluster to answer (default 3 s). */
   pingTimeoutMs?: number;
+  /**
+   * How long a subscription's close() waits for the consumer to leave its group once its handlers
+   * have finished (default 5 s). Handlers in flight are always waited for, however long they take.
+   */
+  closeTimeoutMs?: number;
   /** TCP connect timeout (default 3 s). */
   connectionTimeoutMs?: number;
 }
@@ -48,6 +53,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   const sessionTimeout = positiveInt(options.sessionTimeoutMs ?? 10_000, 'sessionTimeoutMs');
   const heartbeatInterval = positiveInt(options.heartbeatIntervalMs ?? 1_000, 'heartbeatIntervalMs');
   const pingTimeout = positiveInt(options.pingTimeoutMs ?? 3_000, 'pingTimeoutMs');
+  const closeTimeout = positiveInt(options.closeTimeoutMs ?? 5_000, 'closeTimeoutMs');
   const connectionTimeout = positiveInt(options.connectionTimeoutMs ?? 3_000, 'connectionTimeoutMs');
   if (heartbeatInterval >= sessionTimeout) {
     throw new TypeError('kafka event bus: heartbeatIntervalMs must be below sessionTimeoutMs');
@@ -128,6 +134,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     const stop = new AbortController();
     // Attempt counts of events whose delivery stopped mid-retry (rebalance), keyed topic/partition/offset.
     const pending = new Map<string, number>();
+    // Deliveries (handler calls and their backoffs) under way: close() waits for these.
+    const deliveries = new Set<Promise<unknown>>();
     const consumer: Consumer = kafka.consumer({
       groupId: sub.group,
       sessionTimeout,
@@ -166,7 +174,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
             if (!isRunning() || isStale() || stop.signal.aborted) return;
             const record = toRecord(topic, partition, message);
             const pendingKey = `${topic}/${partition}/${message.offset}`;
-            const result = await deliver(record, {
+            const delivery = deliver(record, {
               system: 'kafka',
               subscription: sub,
               permits,
@@ -175,6 +183,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
               firstAttempt: pending.get(pendingKey) ?? 1,
               keepAlive: { fn: heartbeat, everyMs: heartbeatInterval },
             });
+            deliveries.add(delivery);
+            const result = await delivery.finally(() => deliveries.delete(delivery));
             if (result.kind === 'aborted') {
               // Not committed: this member (or the partition's next owner) redelivers it.
               pending.set(pendingKey, result.nextAttempt);
@@ -219,7 +229,24 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
         closing ??= (async () => {
           stop.abort(); // ends backoffs now; handlers already running finish
           // disconnect() stops the runner, which waits for the batches in progress, then leaves the group.
-          await consumer.disconnect();
+          const disconnected = consumer.disconnect().then(
+            () => true,
+            (err: unknown) => (log.warn({ err }, 'leaving the consumer group failed'), true),
+          );
+          // Handlers are drained whatever the broker does; leaving the group is bounded, because with
+          // the broker gone kafkajs would retry for tens of seconds (the broker drops us after the session).
+          await Promise.allSettled([...deliveries]);
+          let timer: NodeJS.Timeout | undefined;
+          const left = await Promise.race([
+            disconnected,
+            new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), closeTimeout))),
+          ]);
+          clearTimeout(timer);
+          if (!left)
+            log.warn(
+              { closeTimeoutMs: closeTimeout },
+              'consumer did not leave its group in time; closing anyway',
+            );
           subscriptions.delete(subscription);
           log.debug('unsubscribed');
         })();

@@ -171,7 +171,10 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
         state.owner = owner;
         if (owner) {
           const signal = AbortSignal.any([state.handover.signal, owner.stop.signal]);
-          const run = state.chain.then(() => runPartition(owner, topic, partition, state, signal));
+          // Never let the chain reject: a rejected link would skip every later owner of the partition.
+          const run = state.chain
+            .then(() => runPartition(owner, topic, partition, state, signal))
+            .catch((err: unknown) => logger.error({ err, topic, partition }, 'partition worker failed'));
           state.chain = run;
           owner.runs.add(run);
           void run.finally(() => owner.runs.delete(run));
