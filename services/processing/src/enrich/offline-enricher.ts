@@ -399,7 +399,11 @@ function findInfluences(
       .replace(/\s+/g, ' ')
       .trim();
     if (n.length < 3 || n.split(' ').every((w) => own.has(w.toLowerCase()))) return;
-    if (/^(The|This|That|These|Our|We|In|On|Table|Figure|Section|Vol|No)$/.test(n)) return;
+    if (
+      /^(I|The|This|That|These|Our|We|They|He|She|It|In|On|Table|Figure|Section|Vol|No)$/.test(n) ||
+      n.replace(/[^A-Za-z]/g, '').length < 3
+    )
+      return;
     counts.set(n, (counts.get(n) ?? 0) + weight);
     if (evidence.length < 3) evidence.push(ev);
   };
@@ -408,10 +412,8 @@ function findInfluences(
   const cue =
     /\b(?:[Ii]nfluenced by|[Ii]nspired by|[Bb]uilding on|[Bb]uilds on|[Dd]rawing (?:on|from)|[Dd]raws on|[Ff]ollowing|[Ii]n the tradition of|[Ii]ndebted to|[Aa]fter the work of)\s+((?:[A-Z][\w'’.-]*\s*){1,4}(?:(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'’.-]*\s*){1,4}){0,4})/g;
   for (const m of analysed.matchAll(cue)) {
-    const span = m[1]!;
-    const people = nlp.people(span);
-    const names = people.length > 0 ? people : span.split(/,|\band\b|&/);
-    for (const p of names) add(p.replace(/[.,;:]+$/, '').trim(), 3, m[0]);
+    // Names are the capitalised runs between separators; compromise misses many surnames.
+    for (const part of m[1]!.split(/,|\band\b|&/)) add(part.replace(/[.,;:]+$/, '').trim(), 3, m[0]);
     explicit = true;
   }
   // Author-year citations: "Smith (1999)", "(Smith, 1999)", "(Smith and Jones 2001)", "Smith et al. (2010)".

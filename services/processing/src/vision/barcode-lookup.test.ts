@@ -11,14 +11,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.url ?? '');
     if (req.url?.includes('5901234123457')) {
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            status: 1,
-            product: { product_name: 'Canvas Tote', brands: 'Acme', categories: 'Bags, Totes' },
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          status: 1,
+          product: { product_name: 'Canvas Tote', brands: 'Acme', categories: 'Bags, Totes' },
+        }),
+      );
     } else res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
