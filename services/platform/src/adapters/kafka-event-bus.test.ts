@@ -153,4 +153,34 @@ describe('kafka event bus', () => {
       expect(Date.now() - t0).toBeLessThan(4_000);
     },
   );
+
+  it.skipIf(!existsSync(mockBinary))(
+    'ping() fails while the broker does not answer and recovers when it answers again',
+    async () => {
+      const mock = spawn(mockBinary, ['--brokers', '1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      cleanups.push(async () => {
+        mock.kill('SIGCONT');
+        mock.kill('SIGKILL');
+      });
+      const brokers = await new Promise<string>((resolve) =>
+        mock.stdout.once('data', (d) => resolve(String(d).trim())),
+      );
+      const bus = createKafkaEventBus({ brokers, clientId: 'test', logger, pingTimeoutMs: 500 });
+      cleanups.push(() => bus.close());
+      await bus.ping();
+      mock.kill('SIGSTOP'); // frozen: sockets stay open, nothing answers (a hung or partitioned broker)
+      await expect(bus.ping()).rejects.toThrow(UnavailableError);
+      mock.kill('SIGCONT');
+      // The next ping after the broker is back succeeds (a fresh admin client, no restart needed).
+      let recovered = false;
+      for (let i = 0; i < 10 && !recovered; i++) {
+        recovered = await bus.ping().then(
+          () => true,
+          () => false,
+        );
+      }
+      expect(recovered).toBe(true);
+      await bus.publish([{ topic: 'after-outage', key: 'k', value: new Uint8Array([1]) }]);
+    },
+  );
 });
