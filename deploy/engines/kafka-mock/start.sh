@@ -20,7 +20,8 @@ app_topics=(
 )
 
 mkdir -p "$state"
-if [[ -f "$state/pid" ]] && kill -0 "$(cat "$state/pid")" 2>/dev/null; then
+pid="$(cat "$state/pid" 2>/dev/null || true)"
+if [[ -n "$pid" && -s "$state/brokers" && "$(cat "/proc/$pid/comm" 2>/dev/null)" == kafka-mock ]]; then
   # Already running: report the same brokers, so start.sh is safe to call twice.
   echo "KAFKA_BROKERS=$(cat "$state/brokers")"
   exit 0
