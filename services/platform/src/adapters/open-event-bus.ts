@@ -1,4 +1,14 @@
 // Picks the EventBus adapter by configuration alone: Kafka brokers given → Kafka, else in-process.
+//
+//   const bus = openEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'kaboodle-ingestion', logger });
+//   await bus.publish([{ topic: 'kaboodle.file.uploaded.v1', key: fileId, value: bytes }]);
+//   const sub = await bus.subscribe({ group: 'processing', topics: ['kaboodle.file.uploaded.v1'],
+//     concurrency: 2, handler: async (e) => (seen(e.id) ? 'skipped' : (await work(e), 'done')) });
+//   checks: [{ name: 'event-bus', check: () => bus.ping() }];  stop: sub.close(), then bus.close()
+//
+// Handlers must be idempotent by `event.id` (delivery is at-least-once). `failed` and exhausted
+// retries land on `<topic>.dlq` with the DLQ_HEADERS below. One bus per process: in `--target=all`
+// every module must share the same in-process bus, or producer and consumer would not meet.
 import type { Logger } from 'pino';
 import type { EventBus } from '../ports/event-bus.ts';
 import { createKafkaEventBus } from './kafka-event-bus.ts';
