@@ -1,2 +1,3 @@
 export * from './limits.ts';
 export * from './worker-pool.ts';
+export { extractionConfig, extractionOptionsFromConfig, type ExtractionConfig } from './extraction-config.ts';

@@ -45,11 +45,14 @@ export function resolveLimits(overrides?: Partial<ExtractionLimits>): Extraction
   const merged: ExtractionLimits = { ...DEFAULT_EXTRACTION_LIMITS, ...stripUndefined(overrides ?? {}) };
   const problems: string[] = [];
   for (const [key, value] of Object.entries(merged)) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-      problems.push(`${key} must be a positive number (got ${String(value)})`);
+    // maxOcrPages may be 0 (OCR off); every other limit must leave room for work.
+    const min = key === 'maxOcrPages' ? 0 : Number.MIN_VALUE;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+      problems.push(
+        `${key} must be a ${min === 0 ? 'non-negative' : 'positive'} number (got ${String(value)})`,
+      );
     }
   }
-  if (merged.maxOcrPages > merged.maxPages) problems.push('maxOcrPages must not exceed maxPages');
   if (problems.length > 0) throw new Error(`invalid extraction limits: ${problems.join('; ')}`);
   return merged;
 }
