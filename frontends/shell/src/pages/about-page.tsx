@@ -79,7 +79,7 @@ const PARTITIONS: { title: string; text: string; points: string[] }[] = [
 export default function AboutPage() {
   return (
     <PublicLayout>
-      <main className="kbp-container">
+      <div className="kbp-container">
         <section className="kbp-hero-band" aria-labelledby="kbp-what">
           <div>
             <p className="kb-eyebrow">About</p>
@@ -135,7 +135,7 @@ export default function AboutPage() {
             ))}
           </ol>
         </section>
-      </main>
+      </div>
     </PublicLayout>
   );
 }

@@ -23,13 +23,13 @@ const COLUMNS: TableColumn<AdminUserRow>[] = [
     key: 'created_at',
     header: 'Created',
     sortValue: (u) => u.created_at ?? '',
-    render: (u) => formatWhen(u.created_at, '—'),
+    render: (u) => <span className="kbp-nowrap">{formatWhen(u.created_at, '—')}</span>,
   },
   {
     key: 'last_login_at',
     header: 'Last sign-in',
     sortValue: (u) => u.last_login_at ?? '',
-    render: (u) => formatWhen(u.last_login_at),
+    render: (u) => <span className="kbp-nowrap">{formatWhen(u.last_login_at)}</span>,
   },
 ];
 

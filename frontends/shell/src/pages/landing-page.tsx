@@ -123,7 +123,7 @@ export default function LandingPage() {
           )}
         </div>
 
-        <main className="kbp-landing-grid">
+        <div className="kbp-landing-grid">
           <section className="kbp-hero" aria-labelledby="kbp-title">
             <div className="kbp-stage">
               <span className="kbp-stage-halo" aria-hidden="true" />
@@ -187,7 +187,7 @@ export default function LandingPage() {
               />
             ))}
           </section>
-        </main>
+        </div>
       </div>
 
       <Dialog open={mascotOpen} onClose={() => setMascotOpen(false)} title="Meet Tick">

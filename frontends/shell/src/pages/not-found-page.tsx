@@ -8,7 +8,7 @@ export const NOT_FOUND_SENTENCE = 'The page you are looking for does not exist i
 export default function NotFoundPage() {
   return (
     <PublicLayout>
-      <main className="kbp-container kbp-centre">
+      <div className="kbp-container kbp-centre">
         <OrnamentalFrame as="section" className="kbp-placeholder" aria-labelledby="kbp-404-title">
           <div className="kbp-placeholder-art">
             <TickMascot size={120} pose="reading" title="Tick searching his index cards" />
@@ -26,7 +26,7 @@ export default function NotFoundPage() {
             </Link>
           </nav>
         </OrnamentalFrame>
-      </main>
+      </div>
     </PublicLayout>
   );
 }

@@ -8,8 +8,12 @@ const CSS = `
   background: var(--kb-sunburst, none); mask-image: linear-gradient(to bottom, #000 30%, transparent); opacity: 0.9; }
 .kbp-page > * { position: relative; z-index: 1; }
 .kbp-page--in-shell { min-height: 0; }
+.kbp-account > header h1 { margin-bottom: 0.25rem; }
+.kbp-nowrap { white-space: nowrap; }
 .kbp-page--in-shell::before { display: none; }
-.kbp-page--in-shell .kbp-container { width: 100%; }
+.kbp-page--in-shell .kbp-main { flex: 1; display: flex; flex-direction: column; }
+.kbp-container { width: 100%; }
+.kbp-main { flex: 1; display: flex; flex-direction: column; }
 .kbp-container { width: min(1240px, 100% - 2.5rem); margin-inline: auto; }
 
 /* top bar of the public pages */

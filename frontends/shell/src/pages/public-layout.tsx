@@ -11,7 +11,7 @@ import { PageStyles } from './page-styles.tsx';
 export function PublicLayout({ children, className }: { children: ReactNode; className?: string }) {
   const { isAuthenticated, loading } = useSession();
   const { openAuthDialog } = useShellActions();
-  // A signed-in reader sees public pages inside the app shell, which has its own navigation.
+  // A signed-in reader sees public pages inside the app shell, which has its own navigation and <main>.
   if (isAuthenticated) {
     return (
       <div className={`kbp-page kbp-page--in-shell ${className ?? ''}`}>
@@ -37,7 +37,7 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
           </Button>
         </nav>
       </header>
-      {children}
+      <main className="kbp-main">{children}</main>
       <footer className="kbp-footer">
         <div className="kbp-container kbp-footer-inner">
           <span>Kaboodle · an archive that keeps time · tended by Tick</span>

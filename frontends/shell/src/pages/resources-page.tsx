@@ -6,7 +6,7 @@ import { PublicLayout } from './public-layout.tsx';
 export default function ResourcesPage() {
   return (
     <PublicLayout>
-      <main className="kbp-container kbp-centre">
+      <div className="kbp-container kbp-centre">
         <OrnamentalFrame
           as="section"
           className="kbp-placeholder"
@@ -23,7 +23,7 @@ export default function ResourcesPage() {
             <Link to="/about">About page</Link> explains how Kaboodle works.
           </p>
         </OrnamentalFrame>
-      </main>
+      </div>
     </PublicLayout>
   );
 }

@@ -6,7 +6,7 @@ import { PublicLayout } from './public-layout.tsx';
 export default function TermsPage() {
   return (
     <PublicLayout>
-      <main className="kbp-container kbp-centre">
+      <div className="kbp-container kbp-centre">
         <OrnamentalFrame as="section" className="kbp-placeholder" title="Terms" aria-labelledby="kbp-terms">
           <div className="kbp-placeholder-art">
             <Pendulum size={84} />
@@ -18,7 +18,7 @@ export default function TermsPage() {
             see them. <Link to="/">Back to the landing page</Link>.
           </p>
         </OrnamentalFrame>
-      </main>
+      </div>
     </PublicLayout>
   );
 }

@@ -31,7 +31,7 @@ export default function TestClockworkPage() {
 
   return (
     <PublicLayout>
-      <main className="kbp-container">
+      <div className="kbp-container">
         <p className="kb-eyebrow">Workshop</p>
         <h1>Clockwork test bench</h1>
         <DecoRule />
@@ -132,7 +132,7 @@ export default function TestClockworkPage() {
             </div>
           </section>
         </div>
-      </main>
+      </div>
     </PublicLayout>
   );
 }
