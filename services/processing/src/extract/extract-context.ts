@@ -19,6 +19,8 @@ export interface FormatResult {
   metadata: ExtractedMetadata;
   /** A language the format itself declares (HTML lang), used when the text is too short to tell. */
   declaredLanguage?: string;
+  /** Some of the file was left out (page limit, OCR cap, reading stopped at the text limit). */
+  partial?: boolean;
 }
 
 /** Reason carried by the signal when the per-file time limit fires (vs a caller's cancel). */

@@ -72,6 +72,8 @@ export interface ExtractionResult {
   language?: string;
   /** Things the user may want to know: pages skipped, text cut, image downscaled. */
   warnings: string[];
+  /** True when the text does not cover the whole file (page limit, OCR cap, text limit). */
+  truncated: boolean;
 }
 
 export interface Extractor {

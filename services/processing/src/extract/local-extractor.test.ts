@@ -45,6 +45,7 @@ describe('PDF', () => {
     });
     expect(result.metadata.keywords).toEqual(expect.arrayContaining(['migration', 'birds']));
     expect(result.warnings).toEqual([]);
+    expect(result.truncated).toBe(false);
   });
 
   it("OCRs pages that have no text layer and marks them as OCR'd", async () => {
@@ -71,6 +72,7 @@ describe('PDF', () => {
     expect(result.pages!.filter((p) => p.ocr)).toHaveLength(1);
     expect(result.text).toMatch(/First scanned page/);
     expect(result.warnings).toContain("2 scanned pages were not OCR'd (limit 1 per file).");
+    expect(result.truncated).toBe(true);
   }, 60_000);
 
   it('reads only maxPages pages and warns', async () => {
@@ -82,6 +84,7 @@ describe('PDF', () => {
     expect(result.pages).toHaveLength(2);
     expect(result.metadata.pageCount).toBe(3);
     expect(result.warnings).toContain('Only the first 2 of 3 pages were read (page limit).');
+    expect(result.truncated).toBe(true);
   });
 });
 
@@ -254,6 +257,7 @@ describe('limits and cancellation', () => {
       { limits: { maxTextChars: 100 } },
     );
     expect(result.text.length).toBe(100);
+    expect(result.truncated).toBe(true);
     expect(result.warnings[0]).toMatch(/cut to its first 100 characters/);
   });
 

@@ -168,7 +168,9 @@ function finish(
 ): ExtractionResult {
   let text = result.text;
   let pages = result.pages;
+  let truncated = result.partial === true;
   if (text.length > limits.maxTextChars) {
+    truncated = true;
     text = text.slice(0, limits.maxTextChars);
     warnings.push(
       `The text was cut to its first ${limits.maxTextChars.toLocaleString('en')} characters (text limit).`,
@@ -201,5 +203,6 @@ function finish(
     metadata: result.metadata,
     ...(language ? { language } : {}),
     warnings,
+    truncated,
   };
 }

@@ -60,6 +60,7 @@ async function readPdf(pdf: PDFDocumentProxy, ctx: ExtractContext): Promise<Form
   const scanned: number[] = [];
   const unreadable: number[] = [];
   let chars = 0;
+  let partial = toRead < total;
   for (let n = 1; n <= toRead; n++) {
     throwIfAborted(signal);
     try {
@@ -81,7 +82,10 @@ async function readPdf(pdf: PDFDocumentProxy, ctx: ExtractContext): Promise<Form
     }
     // Stop reading once there is more text than will be kept anyway.
     if (chars > limits.maxTextChars) {
-      if (n < toRead) warnings.push(`Reading stopped after page ${n}: the text limit was reached.`);
+      if (n < toRead) {
+        warnings.push(`Reading stopped after page ${n}: the text limit was reached.`);
+        partial = true;
+      }
       break;
     }
   }
@@ -96,6 +100,7 @@ async function readPdf(pdf: PDFDocumentProxy, ctx: ExtractContext): Promise<Form
   const ocrPages = scanned.filter((n) => !unreadable.includes(n)).slice(0, limits.maxOcrPages);
   const skipped = scanned.length - ocrPages.length - scanned.filter((n) => unreadable.includes(n)).length;
   if (skipped > 0) {
+    partial = true;
     warnings.push(
       `${skipped} scanned page${skipped > 1 ? 's were' : ' was'} not OCR'd (limit ${limits.maxOcrPages} per file).`,
     );
@@ -138,6 +143,7 @@ async function readPdf(pdf: PDFDocumentProxy, ctx: ExtractContext): Promise<Form
       .join('\n\n'),
     pages,
     metadata,
+    partial,
   };
 }
 
