@@ -11,6 +11,7 @@ import {
   FileProcessedSchema,
   FileStatusSchema,
   FileUploadedSchema,
+  SessionRevokedSchema,
   UserChangedSchema,
 } from '../gen/kaboodle/events/v1/events_pb.js';
 
@@ -61,6 +62,7 @@ export const Topics = {
   fileProcessed: 'kaboodle.file.processed.v1',
   catalogueChanged: 'kaboodle.catalogue.changed.v1',
   userChanged: 'kaboodle.user.changed.v1',
+  sessionRevoked: 'kaboodle.session.revoked.v1',
 } as const;
 
 /** Topic name → the message schema of its values. */
@@ -70,6 +72,7 @@ export const eventSchemas = {
   [Topics.fileProcessed]: FileProcessedSchema,
   [Topics.catalogueChanged]: CatalogueChangedSchema,
   [Topics.userChanged]: UserChangedSchema,
+  [Topics.sessionRevoked]: SessionRevokedSchema,
 } as const satisfies Record<string, DescMessage>;
 
 export type TopicName = keyof typeof eventSchemas;
@@ -93,6 +96,7 @@ const eventKeys: { [T in TopicName]: (event: EventOf<T>) => string } = {
   [Topics.fileProcessed]: (e) => e.file?.fileId ?? '',
   [Topics.catalogueChanged]: (e) => e.entityId,
   [Topics.userChanged]: (e) => e.ownerId,
+  [Topics.sessionRevoked]: (e) => e.ownerId,
 };
 
 export function isTopicName(topic: string): topic is TopicName {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { Topics } from '@kaboodle/proto';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -294,8 +295,11 @@ describe('Helm chart', () => {
       new Set(['Cluster', 'Kafka', 'KafkaNodePool', 'KafkaTopic', 'Tenant', 'Elasticsearch']),
     );
     const topics = byKind(distributed, 'KafkaTopic').map((t) => t.spec!.topicName);
-    expect(topics).toContain('kaboodle.file.uploaded.v1');
-    expect(topics).toContain('kaboodle.file.uploaded.v1.dlq');
+    // Strimzi does not auto-create topics: every topic the code publishes must be provisioned, with its DLQ.
+    for (const topic of Object.values(Topics)) {
+      expect(topics).toContain(topic);
+      expect(topics).toContain(`${topic}.dlq`);
+    }
     expect(named(distributed, 'ConfigMap', 'kb-kaboodle-config').data!['KAFKA_BROKERS']).toBe(
       'kb-kaboodle-kafka-kafka-bootstrap:9092',
     );

@@ -17,6 +17,8 @@ app_topics=(
   kaboodle.file.status.v1
   kaboodle.file.processed.v1
   kaboodle.catalogue.changed.v1
+  kaboodle.user.changed.v1
+  kaboodle.session.revoked.v1
 )
 
 mkdir -p "$state"
