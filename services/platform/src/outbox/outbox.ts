@@ -189,7 +189,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function relay(): Promise<void> {
     let failures = 0;
     while (running) {
-      let published = 0;
+      let published: number;
       try {
         published = await round();
         if (failures > 0) log.info({ ...ctx, failures }, 'outbox relay recovered');
