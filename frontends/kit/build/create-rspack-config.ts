@@ -131,6 +131,9 @@ export function createRspackConfig(options: AppBuildOptions): Configuration {
         ...options.federation,
         // Types are shared through the workspace, not downloaded at build time.
         dts: false,
+        // 'version-first' would fetch every remote's manifest and remoteEntry at startup to compare
+        // versions; the host provides the singletons anyway, so a remote loads when first visited.
+        shareStrategy: 'loaded-first',
         // Browser-only runtime: leaves out the federation runtime's Node code paths.
         experiments: { optimization: { target: 'web' } },
       }),

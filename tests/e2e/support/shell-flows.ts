@@ -61,3 +61,26 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/**
+ * Records every message the loading screen shows from now on (a MutationObserver in the page),
+ * so a test can check the whole stage sequence rather than sample it.
+ */
+export async function recordLoadingMessages(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __kbLoadingMessages: string[] };
+    w.__kbLoadingMessages = [];
+    const note = () => {
+      const text = document.querySelector('[data-testid="loading-message"]')?.textContent ?? null;
+      const list = w.__kbLoadingMessages;
+      if (text && list[list.length - 1] !== text) list.push(text);
+    };
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __kbLoadingMessages: string[] }).__kbLoadingMessages);
+}
