@@ -153,11 +153,9 @@ describe('signed-in routes with bad input', () => {
   });
 
   it('a body far over the size limit is refused with 413 before it is parsed', async () => {
-    const res = await server
-      .client()
-      .request('POST', '/api/auth/login', {
-        rawBody: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
-      });
+    const res = await server.client().request('POST', '/api/auth/login', {
+      rawBody: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(res.status).toBe(413);
   });
 });

@@ -160,12 +160,10 @@ describe('CSRF rule', () => {
     ).toBe(403);
     expect(
       (
-        await server
-          .client()
-          .request('POST', '/api/auth/login', {
-            body: { email: 'tok@example.com', password: 'pw' },
-            xhr: false,
-          })
+        await server.client().request('POST', '/api/auth/login', {
+          body: { email: 'tok@example.com', password: 'pw' },
+          xhr: false,
+        })
       ).status,
     ).toBe(403);
   });

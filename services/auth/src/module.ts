@@ -1,7 +1,8 @@
 // The auth service as a module of the `kaboodle` entrypoint: composes repositories, keys, limiters,
 // the domain service and the router from its declared dependencies (database, logger, config).
 import { createTokenVerifier } from '@kaboodle/platform';
-import type { Database, ServiceModule, TokenVerifier } from '@kaboodle/platform';
+import type { Database, HealthCheck, ServiceModule, TokenVerifier } from '@kaboodle/platform';
+import type { Router } from 'express';
 import type { JSONWebKeySet } from 'jose';
 import type { Logger } from '@kaboodle/platform';
 import type { AuthConfig } from './auth-config.ts';
@@ -39,6 +40,10 @@ export interface AuthModuleLimiters {
 }
 
 export interface AuthModule extends ServiceModule {
+  readonly router: Router;
+  readonly checks: HealthCheck[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
   /** In-process verifier for `--target=all`: the module's own keys, plus the session revocation check. */
   readonly verifier: TokenVerifier;
   /** The published key set (what GET /api/auth/jwks serves). */

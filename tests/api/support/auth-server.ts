@@ -46,7 +46,7 @@ export async function startAuthTestServer(options: AuthTestServerOptions = {}): 
     options: { limiters: options.productionLimits ? {} : relaxed() },
   });
   await module.start();
-  const http = createHttpServer({ logger, routers: [module.router!], checks: module.checks });
+  const http = createHttpServer({ logger, routers: [module.router], checks: module.checks });
   const running = await listen(http.app, 0, '127.0.0.1');
   return {
     url: running.url,
@@ -55,7 +55,7 @@ export async function startAuthTestServer(options: AuthTestServerOptions = {}): 
     client: () => createAuthClient(running.url),
     async close() {
       await running.close(1000);
-      await module.stop?.();
+      await module.stop();
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },
