@@ -38,7 +38,7 @@ export async function extractDocx(
   });
   if (reason) throw bomb(reason);
   try {
-    verifyZipEntries(bytes, entries, limits.maxZipUncompressedBytes);
+    await verifyZipEntries(bytes, entries);
   } catch (err) {
     if (err instanceof ZipFormatError) {
       if (/past its declared size/.test(err.message)) throw bomb(err.message);

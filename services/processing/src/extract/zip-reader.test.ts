@@ -1,6 +1,12 @@
 // The central-directory reader and the bomb rules, on archives written byte by byte.
 import { describe, expect, it } from 'vitest';
-import { ZipFormatError, readZipDirectory, readZipEntry, zipBombReason } from './zip-reader.ts';
+import {
+  ZipFormatError,
+  readZipDirectory,
+  readZipEntry,
+  verifyZipEntries,
+  zipBombReason,
+} from './zip-reader.ts';
 import { writeZip } from './test-fixtures/generate-containers.ts';
 import { parsePdfDate } from './pdf-extractor.ts';
 
@@ -61,6 +67,26 @@ describe('zipBombReason', () => {
   it('catches an entry that inflates past its declared size', () => {
     const zip = writeZip([{ name: 'liar', data: Buffer.alloc(100_000), declaredUncompressedSize: 10 }]);
     expect(() => readZipEntry(zip, readZipDirectory(zip)[0]!, 1024 * 1024)).toThrow(/past its declared size/);
+  });
+});
+
+describe('verifyZipEntries', () => {
+  it('accepts an archive whose entries inflate to exactly their declared sizes', async () => {
+    const zip = writeZip([
+      { name: 'a.xml', data: Buffer.alloc(300_000, 0x61) },
+      { name: 'b.bin', data: Buffer.from([1]), method: 0 },
+    ]);
+    await expect(verifyZipEntries(zip, readZipDirectory(zip))).resolves.toBeUndefined();
+  });
+  it('refuses entries that inflate past, or short of, their declared size', async () => {
+    const over = writeZip([{ name: 'over', data: Buffer.alloc(5_000_000), declaredUncompressedSize: 1000 }]);
+    await expect(verifyZipEntries(over, readZipDirectory(over))).rejects.toThrow(
+      '"over" inflates past its declared size',
+    );
+    const under = writeZip([{ name: 'under', data: Buffer.alloc(10), declaredUncompressedSize: 1000 }]);
+    await expect(verifyZipEntries(under, readZipDirectory(under))).rejects.toThrow(
+      '"under" inflates to 10 bytes, not the 1000 declared',
+    );
   });
 });
 

@@ -173,10 +173,56 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: numbe
   }
 }
 
-/** Inflates every entry under the caps, proving the declared sizes true before a library trusts them. */
-export function verifyZipEntries(bytes: Uint8Array, entries: ZipEntry[], maxEntryBytes: number): void {
+/**
+ * Inflates every entry once, counting bytes and keeping none (so a 200 MB part never sits in memory
+ * here), proving the declared sizes true before a library that trusts them (JSZip) sees the archive.
+ */
+export async function verifyZipEntries(bytes: Uint8Array, entries: ZipEntry[]): Promise<void> {
+  const dv = view(bytes);
   for (const entry of entries) {
     if (entry.name.endsWith('/') && entry.uncompressedSize === 0) continue;
-    readZipEntry(bytes, entry, maxEntryBytes);
+    const at = entry.localHeaderOffset;
+    if (at + 30 > bytes.length || dv.getUint32(at, true) !== LFH_SIG) {
+      throw new ZipFormatError(`local header of "${entry.name}" is damaged`);
+    }
+    if (entry.flags & 0x1) throw new ZipFormatError(`"${entry.name}" is encrypted`);
+    const dataStart = at + 30 + dv.getUint16(at + 26, true) + dv.getUint16(at + 28, true);
+    const dataEnd = dataStart + entry.compressedSize;
+    if (dataEnd > bytes.length) throw new ZipFormatError(`"${entry.name}" is cut off`);
+    if (entry.method === 0) {
+      if (entry.compressedSize !== entry.uncompressedSize)
+        throw new ZipFormatError(`"${entry.name}" has bad sizes`);
+      continue;
+    }
+    if (entry.method !== 8)
+      throw new ZipFormatError(`"${entry.name}" uses compression method ${entry.method}`);
+    await countInflated(bytes.subarray(dataStart, dataEnd), entry);
   }
+}
+
+function countInflated(data: Uint8Array, entry: ZipEntry): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const inflate = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
+    let total = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > entry.uncompressedSize) {
+        inflate.destroy();
+        reject(new ZipFormatError(`"${entry.name}" inflates past its declared size`));
+      }
+    });
+    inflate.on('error', (err) =>
+      reject(new ZipFormatError(`"${entry.name}" cannot be inflated: ${err.message}`)),
+    );
+    inflate.on('end', () =>
+      total === entry.uncompressedSize
+        ? resolve()
+        : reject(
+            new ZipFormatError(
+              `"${entry.name}" inflates to ${total} bytes, not the ${entry.uncompressedSize} declared`,
+            ),
+          ),
+    );
+    inflate.end(data);
+  });
 }
