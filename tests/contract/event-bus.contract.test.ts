@@ -14,7 +14,7 @@ import { createMemoryEventBus } from '../../services/platform/src/adapters/memor
 import { createKafkaEventBus } from '../../services/platform/src/adapters/kafka-event-bus.ts';
 import { DLQ_HEADERS, EVENT_ID_HEADER } from '../../services/platform/src/adapters/event-bus-delivery.ts';
 import { createEngineReport, resolveEngine, stopEngines } from './support/engines.ts';
-import { kafkaEngine } from './support/event-bus-engine.ts';
+import { createTopicsIfSupported, kafkaEngine } from './support/event-bus-engine.ts';
 
 // Real tracing in this file, so "the handler runs in the publisher's trace" is checked for real.
 const spans = new InMemorySpanExporter();
@@ -43,6 +43,8 @@ interface Harness {
   createBus(): EventBus;
   /** A bus standing for a restarted process: Kafka a new client; memory the same in-process log. */
   restart(previous: EventBus): EventBus;
+  /** Make sure a topic has several partitions before a case that spreads work over them. */
+  partitioned(topic: string): Promise<void>;
 }
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -115,6 +117,7 @@ function contract(h: Harness): void {
   it('keeps each key in publish order while handling different keys concurrently', async () => {
     const b = bus();
     const topic = unique('order');
+    await h.partitioned(topic);
     const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     const perKey = 15;
     const seen = new Map<string, number[]>();
@@ -173,6 +176,7 @@ function contract(h: Harness): void {
   it('shares one group between two members: each event handled once, by one of them', async () => {
     const b = bus();
     const topic = unique('share');
+    await h.partitioned(topic);
     const group = unique('g');
     const byMember: string[][] = [[], []];
     // Both members join before anything is published, so the group is stable when events arrive.
@@ -440,6 +444,7 @@ describe('event bus contract: memory', () => {
     waitMs: 5_000,
     createBus: () => createMemoryEventBus({ logger }),
     restart: (previous) => previous, // the in-process log lives as long as the process
+    partitioned: async () => {}, // every topic has 8 partitions
   });
 });
 
@@ -453,5 +458,6 @@ describe.skipIf(!kafka.available)('event bus contract: kafka', () => {
     createBus: () => createKafkaEventBus({ brokers, clientId: 'kaboodle-contract', logger, ...fastGroups }),
     restart: () =>
       createKafkaEventBus({ brokers, clientId: 'kaboodle-contract-restarted', logger, ...fastGroups }),
+    partitioned: (topic) => createTopicsIfSupported(brokers, [topic], 4),
   });
 });

@@ -2,6 +2,7 @@
 // librdkafka's mock broker, deploy/engines/kafka-mock), else a throwaway Kafka in a container when
 // a Docker engine answers, else the suite skips Kafka and says why.
 import { KafkaContainer } from '@testcontainers/kafka';
+import { Kafka, logLevel } from 'kafkajs';
 import type { EngineSpec } from './engines.ts';
 
 export interface KafkaEngineConfig {
@@ -22,7 +23,12 @@ export const kafkaEngine: EngineSpec<KafkaEngineConfig> = {
     return brokers.length > 0 ? { brokers } : undefined;
   },
   container: async () => {
-    const c = await new KafkaContainer(KAFKA_IMAGE).withKraft().start();
+    // Auto-created topics get 4 partitions (Kafka's default is 1), as on the mock broker, so the
+    // suite's sharing and concurrency cases have partitions to spread over.
+    const c = await new KafkaContainer(KAFKA_IMAGE)
+      .withKraft()
+      .withEnvironment({ KAFKA_NUM_PARTITIONS: '4' })
+      .start();
     const brokers = [`${c.getHost()}:${c.getMappedPort(9093)}`];
     return {
       config: { brokers },
@@ -31,3 +37,25 @@ export const kafkaEngine: EngineSpec<KafkaEngineConfig> = {
     };
   },
 };
+
+/**
+ * Creates topics with `partitions` partitions where the broker allows it (a real Kafka whose
+ * auto-created topics may have a single partition). librdkafka's mock has no CreateTopics and
+ * auto-creates with 4 partitions, so there the failure is expected and ignored.
+ */
+export async function createTopicsIfSupported(
+  brokers: string[],
+  topics: string[],
+  partitions: number,
+): Promise<void> {
+  const kafka = new Kafka({ clientId: 'kaboodle-contract-admin', brokers, logLevel: logLevel.NOTHING });
+  const admin = kafka.admin({ retry: { retries: 0 } });
+  try {
+    await admin.connect();
+    await admin.createTopics({ topics: topics.map((topic) => ({ topic, numPartitions: partitions })) });
+  } catch {
+    // not supported (mock broker) or already there: auto-creation covers both
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}

@@ -2,7 +2,7 @@
 // refuses or never answers within its timeout. The full behaviour is the contract suite
 // (tests/contract/event-bus.contract.test.ts), run against a broker when KAFKA_BROKERS is set.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { pino } from 'pino';
@@ -14,6 +14,17 @@ import { openEventBus } from './open-event-bus.ts';
 const logger = pino({ level: 'silent' });
 // Built by deploy/engines/kafka-mock/build.sh (CI's engines-up does it); tests needing it skip without it.
 const mockBinary = new URL('../../../../deploy/engines/kafka-mock/kafka-mock', import.meta.url).pathname;
+
+/** Waits until every thread of pid is stopped (state T in /proc), so the broker truly cannot answer. */
+async function untilStopped(pid: number): Promise<void> {
+  const stopped = (): boolean =>
+    readdirSync(`/proc/${pid}/task`).every((t) => {
+      const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
+    });
+  for (let i = 0; i < 200 && !stopped(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!stopped()) throw new Error(`pid ${pid} did not stop`);
+}
 
 async function listen(
   onSocket: (s: Socket) => void,
@@ -169,6 +180,7 @@ describe('kafka event bus', () => {
       cleanups.push(() => bus.close());
       await bus.ping();
       mock.kill('SIGSTOP'); // frozen: sockets stay open, nothing answers (a hung or partitioned broker)
+      await untilStopped(mock.pid!); // kill() returns before every broker thread has stopped
       await expect(bus.ping()).rejects.toThrow(UnavailableError);
       mock.kill('SIGCONT');
       // The next ping after the broker is back succeeds (a fresh admin client, no restart needed).
