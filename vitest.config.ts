@@ -1,5 +1,5 @@
 // Test tiers (conventions.md §9): unit (colocated), contract (ports × adapters), api (black box),
-// topology (all vs split), e2e (real Chromium). `npx vitest run --project <name>` runs one tier.
+// topology (all vs split), e2e (real Chromium), eval (AI quality floors). `npx vitest run --project <name>` runs one tier.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,7 +9,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['services/*/src/**/*.test.ts', 'proto/src/**/*.test.ts', 'frontends/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'services/*/src/**/*.test.ts',
+            'proto/src/**/*.test.ts',
+            'frontends/*/src/**/*.test.{ts,tsx}',
+          ],
           testTimeout: 20_000,
         },
       },
@@ -31,6 +35,16 @@ export default defineConfig({
           include: ['tests/topology/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Quality floors of the AI engine (tests/eval): real models, so one file at a time.
+        test: {
+          name: 'eval',
+          include: ['tests/eval/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

@@ -52,6 +52,11 @@ const FIELDS: Record<string, string[]> = {
     'copyright',
     'trademark',
     'arbitration',
+    'tenant',
+    'landlord',
+    'lease',
+    'covenant',
+    'lawsuit',
   ],
   Economics: [
     'econom',
@@ -122,6 +127,8 @@ const FIELDS: Record<string, string[]> = {
     'microb',
   ],
   'Environmental Science': [
+    'coral',
+    'reef',
     'climate',
     'carbon',
     'emission',
@@ -161,7 +168,7 @@ const FIELDS: Record<string, string[]> = {
     'personality',
   ],
   History: [
-    'century',
+    'centur',
     'empire',
     'war',
     'revolution',
@@ -325,7 +332,7 @@ export function classifyField(text: string): Classification | null {
   scores.sort((a, b) => b.score - a.score);
   const best = scores[0]!;
   const second = scores[1]?.score ?? 0;
-  if (best.score < 1.5 || best.cues.length < 2) return null;
+  if (best.score < 1.2 || best.cues.length < 2) return null;
   const confidence = Math.min(
     0.9,
     0.35 + (best.score - second) / (best.score + 1) + Math.min(0.2, best.cues.length * 0.03),

@@ -57,9 +57,10 @@ function plausibleTitle(s: string | undefined, fileName?: string): s is string {
   return true;
 }
 
+// Unicode letters: Müller, Ødegaard and Łukasz are names too.
 const NAME =
-  "[A-Z][a-zA-Z'’-]+(?:\\s+(?:[A-Z]\\.|[A-Z][a-zA-Z'’-]+|van|von|de|da|del|der|la|le|bin|al))*\\s+[A-Z][a-zA-Z'’-]+";
-const NAME_LIST = new RegExp(`^(?:${NAME})(?:\\s*(?:,|;|&|\\band\\b)\\s*(?:${NAME}))*$`);
+  "\\p{Lu}[\\p{L}'’-]+(?:\\s+(?:\\p{Lu}\\.|\\p{Lu}[\\p{L}'’-]+|van|von|de|da|del|der|la|le|bin|al))*\\s+\\p{Lu}[\\p{L}'’-]+";
+const NAME_LIST = new RegExp(`^(?:${NAME})(?:\\s*(?:,|;|&|\\band\\b)\\s*(?:${NAME}))*$`, 'u');
 
 /** "Jane A. Smith¹, Robert Jones*" → "Jane A. Smith, Robert Jones"; affiliations after the names dropped. */
 export function cleanAuthors(raw: string): string {
@@ -269,4 +270,25 @@ function trimJournal(s: string): string {
 
 export function findDoi(text: string): string | undefined {
   return DOI.exec(text.slice(0, 6000))?.[1]?.replace(/[.,;)]+$/, '');
+}
+
+/** A letter's signature: the name under "Sincerely," (or another closing) near the end. */
+export function findSignature(text: string): RuleHit<string> | null {
+  const lines = text
+    .slice(-2000)
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  for (let i = lines.length - 2; i >= Math.max(0, lines.length - 12); i--) {
+    if (
+      !/^(?:sincerely|best regards|kind regards|warm regards|regards|yours (?:truly|sincerely|faithfully)|respectfully)(?: yours)?,?$/i.test(
+        lines[i]!,
+      )
+    )
+      continue;
+    const name = lines[i + 1]!;
+    if (new RegExp(`^${NAME}$`, 'u').test(name))
+      return hit(name, 0.7, 'rule: signature after the closing', `${lines[i]} ${name}`);
+  }
+  return null;
 }

@@ -17,6 +17,7 @@ import {
 import { parseInstructions } from './instructions.ts';
 import {
   cleanAuthors,
+  findSignature,
   findAuthor,
   findJournal,
   findTitle,
@@ -97,7 +98,7 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       out.provenance.title = fromHit(title);
     }
     const titleLine = title ? lines.find((l) => title.value.startsWith(l)) : undefined;
-    const author = findAuthor(lines, metadata, titleLine) ?? suggestAuthor(nlp, lines);
+    const author = findAuthor(lines, metadata, titleLine) ?? findSignature(text) ?? suggestAuthor(nlp, lines);
     if (author) {
       out.author = author.value;
       out.provenance.author = fromHit(author);

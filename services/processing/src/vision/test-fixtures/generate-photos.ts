@@ -145,6 +145,80 @@ export async function allPhotos(): Promise<PhotoFixture[]> {
   return Promise.all([redBowl(), blueToteWithCodes(), teakStool(), beadNecklace(), handFan(), greenVase()]);
 }
 
+export async function woodenBowlWithLabel(): Promise<PhotoFixture> {
+  const body = `<ellipse cx="320" cy="330" rx="240" ry="150" fill="#9c6b3c"/><ellipse cx="320" cy="300" rx="200" ry="100" fill="#6f4a27"/><ellipse cx="320" cy="290" rx="150" ry="70" fill="#a97a48"/>${labelSvg('Mango wood bowl 30 cm', 120, 600, 30)}`;
+  return {
+    name: 'wooden bowl with label',
+    fileName: 'DSC_0412.jpg',
+    bytes: await sharp(svg(body, '#f7f7f2')).jpeg({ quality: 90 }).toBuffer(),
+    expected: {
+      category: 'Bowls',
+      colors: ['brown', 'tan', 'chocolate', 'terracotta', 'khaki'],
+      material: 'wood',
+    },
+    label: 'Mango wood bowl 30 cm',
+  };
+}
+
+export async function blackBarStool(): Promise<PhotoFixture> {
+  const body = `<ellipse cx="320" cy="160" rx="150" ry="40" fill="#222222"/><rect x="300" y="160" width="40" height="330" fill="#333333"/><ellipse cx="320" cy="520" rx="130" ry="30" fill="#1c1c1c"/><rect x="220" y="360" width="200" height="14" fill="#444444"/>`;
+  return {
+    name: 'black bar stool',
+    fileName: 'bar-stool-black.jpg',
+    bytes: await sharp(svg(body, '#fafafa')).jpeg({ quality: 90 }).toBuffer(),
+    expected: { category: 'Stools', colors: ['black', 'charcoal'] },
+  };
+}
+
+export async function redToteWithLabel(): Promise<PhotoFixture> {
+  const body = `<path d="M160 230 L480 230 L500 590 L140 590 Z" fill="#c0392b"/><path d="M230 230 Q320 70 410 230" stroke="#7b241c" stroke-width="22" fill="none"/>${labelSvg('Cotton canvas 38 x 42 cm', 150, 420, 24)}`;
+  return {
+    name: 'red tote with size label',
+    fileName: 'IMG_5540.jpg',
+    bytes: await sharp(svg(body)).jpeg({ quality: 90 }).toBuffer(),
+    expected: {
+      category: 'Totebags',
+      colors: ['red', 'crimson', 'maroon', 'terracotta', 'burgundy'],
+      material: 'cotton canvas',
+    },
+    label: 'Cotton canvas 38 x 42 cm',
+    instructions: 'This is a tote bag from the market collection.',
+  };
+}
+
+export async function beadBraceletWithCode(): Promise<PhotoFixture> {
+  let beads = '';
+  for (let i = 0; i < 18; i++) {
+    const a = (2 * Math.PI * i) / 18;
+    beads += `<circle cx="${320 + 150 * Math.cos(a)}" cy="${260 + 150 * Math.sin(a)}" r="24" fill="${i % 2 ? '#2e86c1' : '#f4f6f7'}" stroke="#1b4f72" stroke-width="3"/>`;
+  }
+  const ean = await code('ean13', '4006381333931', 2);
+  return {
+    name: 'bead bracelet with EAN',
+    fileName: 'bracelet.png',
+    bytes: await sharp(svg(beads, '#fdebd0'))
+      .composite([{ input: ean, top: 460, left: 210 }])
+      .png()
+      .toBuffer(),
+    expected: {
+      category: 'Beads',
+      colors: ['blue', 'sky blue', 'navy', 'white', 'light grey'],
+      barcodes: ['4006381333931'],
+    },
+  };
+}
+
+/** The ten photos of the evaluation set. */
+export async function evalPhotos(): Promise<PhotoFixture[]> {
+  return [
+    ...(await allPhotos()),
+    await woodenBowlWithLabel(),
+    await blackBarStool(),
+    await redToteWithLabel(),
+    await beadBraceletWithCode(),
+  ];
+}
+
 /** A PNG whose header claims 30000×30000 pixels (the bad-input case), without the pixels. */
 export async function giantImageHeader(): Promise<Buffer> {
   const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
