@@ -134,7 +134,8 @@ const CSS = `
 .kbp-feature p { margin: 0; font-size: 0.88rem; line-height: 1.55; color: var(--kb-text-muted, #a3a8c3); }
 .kbp-workflow { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 1.6rem; counter-reset: part; }
 @media (max-width: 1024px) { .kbp-workflow { grid-template-columns: minmax(0, 1fr); } }
-.kbp-workflow .kb-ornament { --kb-ornament-pad: 1.8rem 1.4rem 1.4rem; }
+.kbp-workflow > li { display: flex; }
+.kbp-workflow .kb-ornament { --kb-ornament-pad: 1.8rem 1.4rem 1.4rem; flex: 1; }
 .kbp-workflow h3 { margin: 0.3rem 0 0.5rem; color: var(--kb-teal, #2ee6d6); font-size: 1.12rem; }
 .kbp-workflow p { margin: 0 0 0.7rem; color: var(--kb-text-muted, #a3a8c3); line-height: 1.6; font-size: 0.93rem; }
 .kbp-workflow ul { margin: 0; padding-left: 1.1rem; color: var(--kb-text, #efeadb); font-size: 0.88rem; line-height: 1.7; }
