@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPgliteDatabase } from './pglite-database.ts';
 import { openDatabase } from './open-database.ts';
 
-describe('createPgliteDatabase', () => {
+// PGlite boots Postgres in WASM: ~4 s on an idle machine, 20 s+ on a busy 2-core one
+describe('createPgliteDatabase', { timeout: 90_000 }, () => {
   let dir: string;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kaboodle-pglite-'));
