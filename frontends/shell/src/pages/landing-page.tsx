@@ -257,15 +257,9 @@ export default function LandingPage() {
           </Button>
         </div>
       </Dialog>
-      <DecoRuleSpacer />
+      <div className="kbp-container" aria-hidden="true">
+        <DecoRule />
+      </div>
     </PublicLayout>
-  );
-}
-
-function DecoRuleSpacer() {
-  return (
-    <div className="kbp-container" aria-hidden="true">
-      <DecoRule />
-    </div>
   );
 }
