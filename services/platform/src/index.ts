@@ -8,3 +8,6 @@ export * from './log/index.ts';
 export * from './telemetry/index.ts';
 export * from './http/index.ts';
 export * from './grpc/index.ts';
+export * from './adapters/open-database.ts';
+export * from './adapters/open-blob-store.ts';
+export * from './outbox/index.ts';
