@@ -375,7 +375,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await users.setPasswordHash(user.id, await hasher.hash(input.newPassword));
       // Every other device signs in again with the new password; this one stays signed in.
       const revoked = await sessions.revokeAllForUser(user.id, 'password changed', actor.sessionId);
-      logger.info({ userId: user.id, revokedSessions: revoked }, 'password changed');
+      logger.info({ userId: user.id, revokedSessions: revoked.length }, 'password changed');
       return { message: 'Password changed' };
     },
 

@@ -1,7 +1,8 @@
 // The auth service as a module of the `kaboodle` entrypoint: composes repositories, keys, limiters,
 // the domain service and the router from its declared dependencies (database, logger, config).
 import { createTokenVerifier } from '@kaboodle/platform';
-import type { Database, HealthCheck, ServiceModule, TokenVerifier } from '@kaboodle/platform';
+import type { Database, EventBus, HealthCheck, ServiceModule, TokenVerifier } from '@kaboodle/platform';
+import { createOutbox, OUTBOX_MIGRATIONS } from '@kaboodle/platform/outbox/index.ts';
 import type { Router } from 'express';
 import type { JSONWebKeySet } from 'jose';
 import type { Logger } from '@kaboodle/platform';
@@ -18,11 +19,15 @@ import { createMemoryRateLimiter } from './rate-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { createUserRepository } from './user.repository.ts';
+import type { UserRecord, UserRepository } from './user.repository.ts';
+import { createAuthEvents } from './auth-events.ts';
 
 export interface AuthModuleDeps {
   db: Database;
   logger: Logger;
   config: AuthConfig;
+  /** Publishes kaboodle.session.revoked.v1 and kaboodle.user.changed.v1 (via the outbox) when given. */
+  bus?: EventBus;
   /** Overrides for tests and tuning; production uses the defaults. */
   options?: {
     argon2?: Argon2Options;
@@ -88,16 +93,46 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     liveCache.set(sessionId, { live, at: Date.now() });
     return !live;
   };
-  const sessionsWithCache: typeof sessions = {
+  // Revocations and account changes are announced through the outbox in the same transaction
+  // (auth-events.ts); without a bus the transactions simply carry no events.
+  const outbox = deps.bus ? createOutbox({ db, bus: deps.bus, logger }) : null;
+  const events = createAuthEvents(outbox, config.accessTokenTtlMs);
+  const sessionsWithEvents: typeof sessions = {
     ...sessions,
     async revoke(id, reason) {
-      await sessions.revoke(id, reason);
+      const revoked = await db.transaction(async (tx) => {
+        const rows = await createSessionRepository(tx).revoke(id, reason);
+        await events.sessionsRevoked(tx, rows);
+        return rows;
+      });
       liveCache.delete(id);
+      return revoked;
     },
     async revokeAllForUser(userId, reason, exceptId) {
-      const n = await sessions.revokeAllForUser(userId, reason, exceptId);
-      liveCache.clear();
-      return n;
+      const revoked = await db.transaction(async (tx) => {
+        const rows = await createSessionRepository(tx).revokeAllForUser(userId, reason, exceptId);
+        await events.sessionsRevoked(tx, rows);
+        return rows;
+      });
+      for (const r of revoked) liveCache.delete(r.id);
+      return revoked;
+    },
+  };
+  const withUserEvent = async (write: (txUsers: UserRepository) => Promise<UserRecord | null>) =>
+    db.transaction(async (tx) => {
+      const user = await write(createUserRepository(tx));
+      if (user) await events.userChanged(tx, user);
+      return user;
+    });
+  const usersWithEvents: UserRepository = {
+    ...users,
+    create: async (u) => (await withUserEvent((r) => r.create(u)))!,
+    updateProfile: (id, change) => withUserEvent((r) => r.updateProfile(id, change)),
+    async setRole(id, role) {
+      await withUserEvent(async (r) => {
+        await r.setRole(id, role);
+        return r.findById(id);
+      });
     },
   };
 
@@ -107,8 +142,8 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     ? createGoogleTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
     : null;
   const service = createAuthService({
-    users,
-    sessions: sessionsWithCache,
+    users: usersWithEvents,
+    sessions: sessionsWithEvents,
     keys,
     hasher: createArgon2PasswordHasher(deps.options?.argon2),
     google,
@@ -139,8 +174,10 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     jwks: () => keys.jwks(),
     rotateSigningKey: (options) => keys.rotate(options),
     async start() {
-      await db.migrate(authMigrations);
+      // The outbox tables always exist, so wiring a bus later (or removing it) never changes the schema.
+      await db.migrate([...authMigrations, ...OUTBOX_MIGRATIONS]);
       await keys.init();
+      await outbox?.start();
       await housekeeping();
       timer = setInterval(() => void housekeeping(), HOUR);
       timer.unref();
@@ -149,6 +186,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      await outbox?.stop();
     },
   };
 }

@@ -1,5 +1,6 @@
 // Server-side sessions: what makes a cookie or token revocable. Only hashes of refresh secrets are stored.
 import type { Queryable } from '@kaboodle/platform';
+import type { RevokedSession } from './auth-events.ts';
 
 export interface SessionRecord {
   id: string;
@@ -41,9 +42,10 @@ export interface SessionRepository {
    * is live, so two concurrent refreshes cannot both rotate. Returns whether it rotated.
    */
   rotate(id: string, fromHash: string, toHash: string, expiresAt: Date): Promise<boolean>;
-  revoke(id: string, reason: string): Promise<void>;
-  /** Revoke every live session of a user, optionally keeping one; returns how many were revoked. */
-  revokeAllForUser(userId: string, reason: string, exceptId?: string): Promise<number>;
+  /** Returns the session when this call revoked it (not when it was already revoked or is unknown). */
+  revoke(id: string, reason: string): Promise<RevokedSession[]>;
+  /** Revoke every live session of a user, optionally keeping one; returns those it revoked. */
+  revokeAllForUser(userId: string, reason: string, exceptId?: string): Promise<RevokedSession[]>;
   /** Delete sessions that expired or were revoked before `before`; returns how many. */
   purge(before: Date): Promise<number>;
 }
@@ -91,18 +93,21 @@ export function createSessionRepository(db: Queryable): SessionRepository {
       return rowCount === 1;
     },
     async revoke(id, reason) {
-      await db.query(
-        `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
+      const { rows } = await db.query<{ id: string; user_id: string }>(
+        `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL
+         RETURNING id, user_id`,
         [id, reason],
       );
+      return rows.map((r) => ({ id: r.id, userId: r.user_id }));
     },
     async revokeAllForUser(userId, reason, exceptId) {
-      const { rowCount } = await db.query(
+      const { rows } = await db.query<{ id: string; user_id: string }>(
         `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-         WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
+         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() AND ($3::uuid IS NULL OR id <> $3::uuid)
+         RETURNING id, user_id`,
         [userId, reason, exceptId ?? null],
       );
-      return rowCount;
+      return rows.map((r) => ({ id: r.id, userId: r.user_id }));
     },
     async purge(before) {
       const { rowCount } = await db.query(`DELETE FROM sessions WHERE expires_at < $1 OR revoked_at < $1`, [
