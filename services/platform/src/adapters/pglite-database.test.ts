@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,29 @@ describe('createPgliteDatabase', { timeout: 90_000 }, () => {
     const again = createPgliteDatabase({ dataDir: dir, schema: 'auth' });
     expect((await again.query<{ name: string }>('SELECT name FROM users')).rows).toEqual([{ name: 'ada' }]);
     await again.close();
+  });
+
+  it('refuses a data directory another live process holds, and takes over a stale lock', async () => {
+    await writeFile(`${dir}/pg.lock`, String(process.ppid)); // the parent process: alive
+    expect(() => createPgliteDatabase({ dataDir: `${dir}/pg`, schema: 'svc' })).toThrow(
+      /is in use by process \d+: processes cannot share it/,
+    );
+    await writeFile(`${dir}/pg.lock`, '2147483646'); // no such process
+    const db = createPgliteDatabase({ dataDir: `${dir}/pg`, schema: 'svc' });
+    await db.ping();
+    expect(await readFile(`${dir}/pg.lock`, 'utf8')).toBe(String(process.pid));
+    await db.close();
+    await expect(readFile(`${dir}/pg.lock`, 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('reopens a directory while its previous instance is still closing, without losing data', async () => {
+    const first = createPgliteDatabase({ dataDir: dir, schema: 'svc' });
+    await first.migrate([{ id: '0001', sql: `CREATE TABLE t (n int); INSERT INTO t VALUES (1);` }]);
+    const closing = first.close();
+    const second = createPgliteDatabase({ dataDir: dir, schema: 'svc' });
+    await closing;
+    expect((await second.query('SELECT n FROM t')).rows).toEqual([{ n: 1 }]);
+    await second.close();
   });
 
   it('fails clearly, instead of hanging, when the database is used inside its own transaction', async () => {

@@ -3,7 +3,7 @@
 // in the process (`--target=all`); it is a single connection, so every statement and transaction
 // is serialized, and the search_path is switched to the caller's schema before each.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Migration, Queryable, QueryResult } from '../ports/database.ts';
@@ -41,6 +41,8 @@ interface SharedInstance {
 }
 
 const registry = new Map<string, SharedInstance>();
+/** Instances being closed, by key: a reopen waits for them. */
+const closing = new Map<string, Promise<void>>();
 let privateCounter = 0;
 
 // Which instance's lock the current async context holds: a query on the Database handle from inside
@@ -56,20 +58,29 @@ function acquireInstance(dataDir: string | undefined): SharedInstance {
         : resolve(dataDir);
   let inst = registry.get(key);
   if (!inst) {
-    if (!key.startsWith('memory://')) mkdirSync(key, { recursive: true });
+    if (!key.startsWith('memory://')) {
+      mkdirSync(key, { recursive: true });
+      lockDataDir(key);
+    }
     const created: SharedInstance = {
       key,
       refs: 0,
       tail: Promise.resolve(),
       currentSchema: undefined,
-      ready: PGlite.create({
-        // PGlite's own in-memory mode is `memory://`; named memory instances are shared via the registry
-        dataDir: key.startsWith('memory://') ? 'memory://' : key,
-        // same value types as pg: bytea as Buffer (PGlite gives a bare Uint8Array)
-        parsers: { [types.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
-      }),
+      // a closing instance of the same directory must be gone before another opens it
+      ready: (closing.get(key) ?? Promise.resolve()).then(() =>
+        PGlite.create({
+          // PGlite's own in-memory mode is `memory://`; named memory instances are shared via the registry
+          dataDir: key.startsWith('memory://') ? 'memory://' : key,
+          // same value types as pg: bytea as Buffer (PGlite gives a bare Uint8Array)
+          parsers: { [types.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
+        }),
+      ),
     };
-    created.ready.catch(() => registry.delete(key));
+    created.ready.catch(() => {
+      registry.delete(key);
+      unlockDataDir(key);
+    });
     registry.set(key, created);
     inst = created;
   }
@@ -81,7 +92,58 @@ async function releaseInstance(inst: SharedInstance): Promise<void> {
   if (--inst.refs > 0) return;
   registry.delete(inst.key);
   // close after queued work drains
-  await exclusive(inst, async (pg) => pg.close());
+  const closed = exclusive(inst, async (pg) => pg.close()).finally(() => {
+    if (closing.get(inst.key) === settled) closing.delete(inst.key);
+    // a new instance of the same directory (same process) keeps the lock
+    if (!inst.key.startsWith('memory://') && !registry.has(inst.key)) unlockDataDir(inst.key);
+  });
+  const settled = closed.catch(() => {});
+  closing.set(inst.key, settled);
+  await closed;
+}
+
+// PGlite has no guard against two processes opening one cluster, which corrupts it (e.g. services
+// started as separate processes on the same KABOODLE_DATA_DIR). A pid file beside the directory
+// turns that into a clear error; a stale one (its process is gone) is taken over.
+const lockPath = (dir: string): string => `${dir}.lock`;
+
+function lockDataDir(dir: string): void {
+  const path = lockPath(dir);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'EEXIST') throw err;
+    }
+    const holder = Number(readFileSync(path, 'utf8').trim());
+    if (holder === process.pid) return; // ours, from an instance closed and reopened
+    if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+      throw new Error(
+        `embedded database ${dir} is in use by process ${holder}: processes cannot share it; give each its own KABOODLE_DATA_DIR or set DATABASE_URL`,
+      );
+    }
+    rmSync(path, { force: true }); // stale: its process is gone
+  }
+  throw new Error(`could not lock embedded database ${dir} (${lockPath(dir)})`);
+}
+
+function unlockDataDir(dir: string): void {
+  try {
+    if (Number(readFileSync(lockPath(dir), 'utf8').trim()) === process.pid)
+      rmSync(lockPath(dir), { force: true });
+  } catch {
+    // already gone
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: unknown }).code === 'EPERM'; // exists, owned by someone else
+  }
 }
 
 /** Run fn with the connection to itself, after everything queued before it. */
