@@ -192,6 +192,22 @@ describe('login, session, refresh, logout', () => {
     expect(bearer.body.message).toBe('Session expired');
   });
 
+  it('signing in again from the same browser ends its previous session', async () => {
+    const c = server.client();
+    const first = await c.request<SignInBody>('POST', '/api/auth/login', {
+      body: { email: 'ada@example.com', password: 'analytical engine' },
+    });
+    const earlier = c.clone();
+    await c.request('POST', '/api/auth/login', {
+      body: { email: 'ada@example.com', password: 'analytical engine' },
+    });
+    expect((await earlier.request('POST', '/api/auth/refresh')).status).toBe(401);
+    expect(
+      (await server.client().request('GET', '/api/auth/session', { bearer: first.body.token })).status,
+    ).toBe(401);
+    expect((await c.request('GET', '/api/auth/session')).status).toBe(200);
+  });
+
   it('logout by bearer only (API client) revokes that token’s session', async () => {
     const { body } = await server.client().request<SignInBody>('POST', '/api/auth/login', {
       body: { email: 'ada@example.com', password: 'analytical engine' },

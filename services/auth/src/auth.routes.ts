@@ -79,6 +79,13 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     res.cookie(CSRF_COOKIE, csrf, { ...cookieOptions[CSRF_COOKIE], maxAge });
   }
 
+  /** After a sign-in: end the browser's earlier session (else it stays live, unreachable, until it expires). */
+  async function replaceSession(req: Request, res: Response, issued: IssuedSession): Promise<void> {
+    const previous = sessionToken(req);
+    if (previous && previous !== issued.sessionToken) await service.logout({ sessionToken: previous });
+    setCookies(req, res, issued);
+  }
+
   function clearCookies(res: Response): void {
     for (const [name, options] of Object.entries(cookieOptions)) res.clearCookie(name, options);
   }
@@ -134,7 +141,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
   r.post('/register', anonymous, perIp(limiters.perIp, 'register'), async (req, res) => {
     const issued = await service.register(parseRegistration(req.body), ctx(req));
-    setCookies(req, res, issued);
+    await replaceSession(req, res, issued);
     res
       .status(201)
       .json({ user: issued.user, message: 'Registration successful', token: issued.accessToken });
@@ -142,19 +149,19 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
   r.post('/login', anonymous, perIp(limiters.perIp, 'login'), async (req, res) => {
     const issued = await service.login(parseCredentials(req.body), ctx(req));
-    setCookies(req, res, issued);
+    await replaceSession(req, res, issued);
     res.json({ user: issued.user, message: 'Login successful', token: issued.accessToken });
   });
 
   r.post('/admin/login', anonymous, perIp(limiters.perIp, 'admin-login'), async (req, res) => {
     const issued = await service.adminLogin(parseCredentials(req.body), ctx(req));
-    setCookies(req, res, issued);
+    await replaceSession(req, res, issued);
     res.json({ user: issued.user, message: 'Admin login successful', token: issued.accessToken });
   });
 
   r.post('/google', anonymous, perIp(limiters.perIp, 'google'), async (req, res) => {
     const issued = await service.googleLogin(parseGoogleLogin(req.body), ctx(req));
-    setCookies(req, res, issued);
+    await replaceSession(req, res, issued);
     res.json({ user: issued.user, message: 'Google login successful', token: issued.accessToken });
   });
 
