@@ -244,5 +244,6 @@ export async function runEvaluation(
     };
   } finally {
     await extractor.close();
+    if (!options.embedder) await embedder.close?.();
   }
 }

@@ -49,6 +49,7 @@ afterAll(async () => {
   await server.stop({ timeoutMs: 2000 });
   await extractor.close();
   await measurer.close();
+  await embedder.close?.();
   await blobs.close();
   await rm(dir, { recursive: true, force: true });
 });

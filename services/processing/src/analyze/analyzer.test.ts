@@ -28,11 +28,12 @@ let dir: string;
 let blobs: BlobStore;
 const extractor = createLocalExtractor();
 const measurer = createPooledImageMeasurer({ timeoutMs: 90_000 });
+const embedder = createUseLiteEmbedder();
 const analyzer = () =>
   createAnalyzer({
     extractor,
     blobs,
-    embedder: createUseLiteEmbedder(),
+    embedder,
     enricher: createOfflineEnricher(),
     vision: createOfflineVision({ measurer, barcodeLookup: createBarcodeLookup() }),
   });
@@ -44,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await extractor.close();
   await measurer.close();
+  await embedder.close?.();
   await blobs.close();
   await rm(dir, { recursive: true, force: true });
 });

@@ -84,3 +84,31 @@ describe('batching embedder', () => {
     await expect(pending).rejects.toThrow('caller gave up');
   });
 });
+
+describe('batching embedder lanes', () => {
+  it('serves a short query before the rest of a long document already queued', async () => {
+    const order: string[] = [];
+    const embedder = createBatchingEmbedder({
+      space: () => ({ provider: 'test', model: 'order', dimensions: 1 }),
+      maxBatch: 2,
+      maxChars: 2000,
+      maxBatchChars: 1200,
+      async embedBatch(texts) {
+        order.push(...texts.map((t) => t.slice(0, 6)));
+        await new Promise((r) => setTimeout(r, 5));
+        return texts.map(() => [1]);
+      },
+    });
+    const passages = Array.from(
+      { length: 12 },
+      (_, i) => `para${String(i).padStart(2, '0')} ${'x'.repeat(600)}`,
+    );
+    const doc = embedder.embed(passages);
+    await new Promise((r) => setTimeout(r, 8));
+    const query = embedder.embed(['query: red bowl']);
+    await Promise.all([doc, query]);
+    // Long passages go one or two per call (the character budget); the query jumps the bulk lane.
+    expect(order.indexOf('query:')).toBeLessThan(6);
+    expect(order.filter((t) => t.startsWith('para'))).toHaveLength(12);
+  });
+});

@@ -1,7 +1,8 @@
 // Shared machinery for embedding providers: concurrent calls made in the same tick are coalesced
 // into batches (a model call per batch, not per caller), repeated texts (typically search queries)
 // come from an LRU cache, and the event loop gets a turn between batches so a long document never
-// holds it for more than one batch.
+// holds it for more than one batch. Short calls (search queries) go ahead of long ones (a
+// document's passages), so a query never waits behind a 40-page upload.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createLruCache } from './lru-cache.ts';
 import { l2normalize, type EmbedOptions, type EmbeddingSpace, type TextEmbedder } from './text-embedder.ts';
@@ -12,6 +13,8 @@ export interface BatchingEmbedderOptions {
   embedBatch(texts: string[]): Promise<ArrayLike<number>[]>;
   /** Texts per model call. */
   maxBatch: number;
+  /** Characters per model call (the model's cost grows with input; default unlimited). */
+  maxBatchChars?: number;
   /** Texts longer than this are cut (the model's useful input size). */
   maxChars: number;
   /** Entries in the LRU cache of text → vector (0 disables). */
@@ -31,7 +34,23 @@ interface Pending {
 export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEmbedder {
   const cache = createLruCache<string, Float32Array>(options.cacheSize ?? 2000);
   const cacheMaxChars = options.cacheMaxChars ?? 1000;
-  const queue: Pending[] = [];
+  const maxBatchChars = options.maxBatchChars ?? Infinity;
+  // Two lanes: calls of a few short texts (queries) are served before bulk work.
+  const urgent: Pending[] = [];
+  const bulk: Pending[] = [];
+  const waiting = () => urgent.length + bulk.length;
+  const nextBatch = (): Pending[] => {
+    const lane = urgent.length > 0 ? urgent : bulk;
+    const batch: Pending[] = [];
+    let chars = 0;
+    while (lane.length > 0 && batch.length < options.maxBatch) {
+      const next = lane[0]!;
+      if (batch.length > 0 && chars + next.text.length > maxBatchChars) break;
+      chars += next.text.length;
+      batch.push(lane.shift()!);
+    }
+    return batch;
+  };
   // Same text asked twice while a batch is in flight: one model call.
   const inflight = new Map<string, Promise<Float32Array>>();
   let draining = false;
@@ -42,8 +61,8 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
     try {
       // Let every caller of this tick enqueue first (that is the coalescing).
       await nextTurn();
-      while (queue.length > 0) {
-        const batch = queue.splice(0, options.maxBatch);
+      while (waiting() > 0) {
+        const batch = nextBatch();
         try {
           // No caller's signal reaches a shared batch: one caller giving up must not fail the others.
           const vectors = await options.embedBatch(batch.map((p) => p.text));
@@ -56,15 +75,15 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
         } catch (err) {
           for (const p of batch) p.reject(err);
         }
-        if (queue.length > 0) await nextTurn();
+        if (waiting() > 0) await nextTurn();
       }
     } finally {
       draining = false;
-      if (queue.length > 0) void drain();
+      if (waiting() > 0) void drain();
     }
   }
 
-  function embedOne(text: string): Promise<Float32Array> {
+  function embedOne(text: string, lane: Pending[]): Promise<Float32Array> {
     const cut = text.length > options.maxChars ? text.slice(0, options.maxChars) : text;
     const cacheable = cut.length <= cacheMaxChars;
     if (cacheable) {
@@ -74,7 +93,7 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
     const running = inflight.get(cut);
     if (running) return running;
     const promise = new Promise<Float32Array>((resolve, reject) => {
-      queue.push({ text: cut, resolve, reject });
+      lane.push({ text: cut, resolve, reject });
     }).then(
       (v) => {
         inflight.delete(cut);
@@ -105,11 +124,13 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
       if (!Array.isArray(texts)) throw new TypeError('embed: texts must be an array of strings');
       const { signal } = embedOptions;
       signal?.throwIfAborted();
+      const lane =
+        texts.length <= 8 && texts.every((t) => typeof t === 'string' && t.length <= 500) ? urgent : bulk;
       const work = texts.map((t) => {
         if (typeof t !== 'string') throw new TypeError('embed: every text must be a string');
         // An empty text has no meaning to embed: a zero vector matches nothing.
         if (t.trim() === '') return Promise.resolve(null);
-        return embedOne(t);
+        return embedOne(t, lane);
       });
       const all = Promise.all(work);
       const vectors = signal

