@@ -7,6 +7,7 @@ import type { Router } from 'express';
 import type { JSONWebKeySet } from 'jose';
 import type { Logger } from '@kaboodle/platform';
 import type { AuthConfig } from './auth-config.ts';
+import { createAuthGrpc } from './auth.grpc.ts';
 import { createAuthRouter } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import type { AuthService } from './auth.service.ts';
@@ -153,6 +154,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     logger,
   });
   const router = createAuthRouter({ service, verifier, keys, config, limiters });
+  const grpc = [createAuthGrpc({ keys, verifier, users })];
 
   let timer: NodeJS.Timeout | undefined;
   async function housekeeping(): Promise<void> {
@@ -168,6 +170,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
   return {
     name: 'auth',
     router,
+    grpc,
     checks: [{ name: 'database', check: () => db.ping() }],
     verifier,
     service,
