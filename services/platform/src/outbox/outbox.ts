@@ -144,10 +144,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return res.rowCount === 1;
   }
 
-  /** One round: publish up to batchSize pending events in id order. Returns how many. */
+  /** One round: publish up to batchSize pending events in id order. How many, or -1 without the lease. */
   function round(): Promise<number> {
     const run = roundTail.then(async () => {
-      if (!(await takeLease())) return 0; // another relay is publishing this schema's events
+      if (!(await takeLease())) return -1; // another relay is publishing this schema's events
       const { rows } = await db.query<Row>(
         `SELECT id, topic, key, value, headers FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT $1`,
         [batchSize],
@@ -255,8 +255,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
 
     async flush(): Promise<void> {
-      while ((await round()) === batchSize) {
-        // a full batch: there may be more
+      for (;;) {
+        const n = await round();
+        if (n < 0)
+          throw new Error(
+            `flushing the outbox of ${db.schema}: another relay holds the lease and is publishing`,
+          );
+        if (n < batchSize) return; // a full batch means there may be more
       }
     },
 
