@@ -117,7 +117,7 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
     // Sentences for the extractive steps (header lines are not prose and are left out).
     const analysed = text.slice(0, maxChars);
     const headerSet = new Set(lines.slice(0, 12));
-    const sentences = proseSentences(nlp, analysed, headerSet);
+    const sentences = await proseSentences(nlp, analysed, headerSet);
     const ranks = textRank(sentences);
     opts.signal?.throwIfAborted();
 
@@ -299,10 +299,19 @@ function tidy(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** Prose sentences: paragraphs with single line breaks joined, 6–80 words, not header lines. */
-function proseSentences(nlp: Nlp, text: string, header: Set<string>): WinkSentence[] {
+/**
+ * Prose sentences: paragraphs with single line breaks joined, 6–80 words, not header lines. Long
+ * texts yield to the event loop every few paragraphs (wink-nlp is synchronous).
+ */
+async function proseSentences(nlp: Nlp, text: string, header: Set<string>): Promise<WinkSentence[]> {
   const out: WinkSentence[] = [];
+  let chars = 0;
   for (const para of text.split(/\n\s*\n/)) {
+    chars += para.length;
+    if (chars > 8000) {
+      chars = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     const lines = para
       .split('\n')
       .map((l) => l.replace(/\s+/g, ' ').trim())
