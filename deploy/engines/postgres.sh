@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL for tests and local runs, on Debian's packages (postgresql-common).
-#   postgres.sh start   creates and starts cluster 15/kaboodle_ci on a free port, data under
+#   postgres.sh start   creates and starts cluster 15/kaboodle_ci_<id> on a free port, data under
 #                       $ENGINES_STATE_DIR/postgres, trust auth on loopback; prints DATABASE_URL=...
 #   postgres.sh stop    stops and drops that cluster (its data goes with it)
 # Env: ENGINES_STATE_DIR (default <checkout>/.engines), PG_VERSION (default 15), PG_PORT (default: free),
@@ -12,7 +12,9 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 state="${ENGINES_STATE_DIR:-$root/.engines}/postgres"
 version="${PG_VERSION:-15}"
-cluster="kaboodle_ci"
+# one cluster per state dir, so two checkouts (or two engineers' ENGINES_STATE_DIRs) never drop
+# each other's cluster as "a leftover"
+cluster="${PG_CLUSTER:-kaboodle_ci_$(printf '%s' "$state" | cksum | cut -d' ' -f1)}"
 
 log() { echo "postgres: $*" >&2; }
 

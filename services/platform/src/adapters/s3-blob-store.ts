@@ -1,7 +1,8 @@
 // BlobStore port on S3 (MinIO in production, s3rver on CI machines) with the `minio` client.
 // Streams only: a put with a known size goes straight through; with an unknown size the body is
 // spooled to a temp file first so the request can carry its length, never buffered in memory.
-// Objects stay single-part below the client's part size (s3rver implements no multipart upload).
+// Every object is one streamed PUT (S3 and MinIO take up to 5 GiB so), which also suits s3rver:
+// it implements no multipart upload.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client } from 'minio';
-import { NotFoundError, wrapError } from '../errors.ts';
+import { InputError, NotFoundError, wrapError } from '../errors.ts';
 import { assertSafeKey } from '../ports/blob-store.ts';
 import type { BlobInfo, BlobStore, ByteRange, PutOptions } from '../ports/blob-store.ts';
 import { DEFAULT_CONTENT_TYPE, assertPutOptions, createSizeGuard, resolveRange } from './blob-common.ts';
@@ -30,8 +31,8 @@ export interface S3BlobStoreOptions {
   pathStyle?: boolean;
 }
 
-/** minio's default; objects up to this size go up in one PUT. */
-export const S3_PART_SIZE = 64 * 1024 * 1024;
+/** The most one S3 PUT takes; larger objects would need multipart, which s3rver lacks. */
+export const S3_MAX_PUT_BYTES = 5 * 1024 ** 3;
 const STAT_CONCURRENCY = 16;
 
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
@@ -44,7 +45,6 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     accessKey: options.accessKey,
     secretKey: options.secretKey,
     region,
-    partSize: S3_PART_SIZE,
     pathStyle: options.pathStyle ?? true,
   });
   // The minio client's putObject reads a body of up to a part size (64 MiB) into memory to hash it.
@@ -103,6 +103,10 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   }
 
   async function putSized(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+    if (size > S3_MAX_PUT_BYTES) {
+      body.destroy();
+      throw new InputError(`putting blob ${key}: ${size} bytes is more than one S3 upload takes (5 GiB)`);
+    }
     const guard = createSizeGuard(key, size);
     // the guard fails the upload if the body's length does not match the declared size
     body.on('error', (err) => guard.destroy(err));
