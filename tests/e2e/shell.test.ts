@@ -121,7 +121,7 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
 
   it('loads the other remotes inside the shell', async () => {
     await page.getByRole('link', { name: 'Documents', exact: true }).click();
-    await page.getByRole('heading', { name: 'Document Vault', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Document Vault', level: 1, exact: true }).waitFor();
     await expect(
       page.getByRole('link', { name: 'Documents', exact: true }).getAttribute('aria-current'),
     ).resolves.toBe('page');
@@ -190,5 +190,73 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 20_000 });
     expect(page.url()).toBe(`${server.url}/dashboard`);
     expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('shows a fallback inside the shell when a remote cannot load, and Retry recovers', async () => {
+    await page.route('**/mf/vault/**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
+    const fallback = page.getByTestId('remote-fallback');
+    await fallback.waitFor({ timeout: 30_000 });
+    expect(await fallback.getByText('ChunkLoadError').isVisible()).toBe(true);
+    // The shell itself keeps working around the failed part.
+    expect(await page.getByRole('navigation').isVisible()).toBe(true);
+    await screenshot(page, 'remote-fallback');
+    await page.unroute('**/mf/vault/**');
+    await fallback.getByRole('button', { name: 'Retry' }).click();
+    await page
+      .getByRole('heading', { name: 'Document Vault', level: 1, exact: true })
+      .waitFor({ timeout: 30_000 });
+    // Leaving and coming back loads it again (the failure is not remembered as an empty module).
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1, exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
+    await page
+      .getByRole('heading', { name: 'Document Vault', level: 1, exact: true })
+      .waitFor({ timeout: 30_000 });
+  });
+
+  it('collapses the navigation behind a menu button on a small screen', async () => {
+    await page.setViewportSize({ width: 375, height: 760 });
+    const menuButton = page.getByRole('button', { name: 'Open navigation' });
+    await menuButton.waitFor();
+    // Off-canvas once the slide-out transition has run.
+    await page.waitForFunction(
+      () => document.querySelector('.kb-shell__nav')!.getBoundingClientRect().right <= 0,
+    );
+    await menuButton.click();
+    await page.waitForFunction(
+      () => document.querySelector('.kb-shell__nav')!.getBoundingClientRect().x >= 0,
+    );
+    await screenshot(page, 'dashboard-shell-mobile-nav');
+    await page.getByRole('link', { name: 'Kaboodles', exact: true }).click();
+    await page.getByRole('heading', { name: 'Kaboodles', level: 1 }).waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('.kb-shell__nav')!.getBoundingClientRect().right <= 0,
+    );
+    await page.setViewportSize({ width: 1366, height: 860 });
+  });
+
+  it('replaces the app with the startup error screen on an unhandled rejection', async () => {
+    await page.evaluate(() => {
+      setTimeout(() => void Promise.reject(new Error('Boom from the e2e test')), 0);
+    });
+    await page.getByRole('heading', { name: 'Initialization Error' }).waitFor();
+    expect(
+      await page.getByText('Something went wrong during startup. Attempting recovery...').isVisible(),
+    ).toBe(true);
+    await page.getByText('Error details').click();
+    expect(await page.getByText('Boom from the e2e test').first().isVisible()).toBe(true);
+    await screenshot(page, 'startup-error');
+    const before = page.url();
+    await page.getByRole('button', { name: 'Reload Application' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 20_000 });
+    expect(page.url()).toBe(before);
+  });
+
+  it('sends /auth-callback without a credential or code to /?error=auth_failed', async () => {
+    await signOut(page);
+    await go('/auth-callback');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('error') === 'auth_failed');
+    await page.getByText('Sign-in failed. Please try again.').waitFor();
   });
 });

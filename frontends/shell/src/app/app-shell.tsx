@@ -46,11 +46,11 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <a className="kb-skip" href="#kb-main">
         Skip to content
       </a>
-      <aside className="kb-shell__nav" aria-label="Main navigation">
+      <aside className="kb-shell__nav">
         <div className="kb-shell__nav-head">
           <Brand />
         </div>
-        <nav id="kb-nav">
+        <nav id="kb-nav" aria-label="Main navigation">
           <ul>
             {entriesFor(user?.role).map((entry) => {
               const active = isActiveEntry(entry, pathname);

@@ -1,6 +1,7 @@
 // Mounts a federated remote's ./App inside the shell. A remote that cannot load (its chunk errors
 // are reported as ChunkLoadError) shows a fallback with Retry inside the shell, never a blank page.
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Button, type RemoteAppProps } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { useShellActions } from './shell-actions.tsx';
@@ -16,6 +17,9 @@ export const REMOTE_LABELS: Record<RemoteName, string> = {
 
 type RemoteModule = { default: ComponentType<RemoteAppProps> };
 
+/** Remotes whose bundler-level import failed once this page's life (see RemoteMount). */
+const failedBefore = new Set<RemoteName>();
+
 // Static specifiers, so the federation plugin sees each remote module.
 const importers: Record<RemoteName, () => Promise<RemoteModule>> = {
   dashboard: () => import('dashboard/App'),
@@ -23,6 +27,23 @@ const importers: Record<RemoteName, () => Promise<RemoteModule>> = {
   inventory: () => import('inventory/App'),
   observatory: () => import('observatory/App'),
 };
+
+/**
+ * The remote's ./App component. After a failed first load the federation runtime can hand back the
+ * module namespace wrapped once more ({default: {default: App}}), so unwrap before trusting it.
+ */
+export function remoteComponent(mod: unknown): ComponentType<RemoteAppProps> {
+  let candidate: unknown = mod;
+  for (
+    let depth = 0;
+    depth < 3 && candidate && typeof candidate === 'object' && 'default' in candidate;
+    depth++
+  ) {
+    candidate = (candidate as { default: unknown }).default;
+  }
+  if (typeof candidate !== 'function') throw new Error('the remote exposes no ./App component');
+  return candidate as ComponentType<RemoteAppProps>;
+}
 
 /** Normalises any remote loading failure into a ChunkLoadError (spec 8). */
 export function asChunkLoadError(name: RemoteName, err: unknown): Error {
@@ -57,14 +78,7 @@ class RemoteBoundary extends Component<
         <p className="kb-remote-fallback__detail">
           {error.name === 'ChunkLoadError' ? 'ChunkLoadError' : error.name}
         </p>
-        <Button
-          onClick={() => {
-            this.setState({ error: null });
-            this.props.onRetry();
-          }}
-        >
-          Retry
-        </Button>
+        <Button onClick={this.props.onRetry}>Retry</Button>
       </section>
     );
   }
@@ -86,11 +100,19 @@ export function RemoteMount({ name }: { name: RemoteName }) {
   // A new lazy component per attempt: React caches a rejected lazy forever.
   const RemoteApp = useMemo(
     () =>
-      lazy(() =>
-        importers[name]().catch((err: unknown) => {
+      lazy(async () => {
+        try {
+          // After a failed load the bundler keeps an empty module for the remote, so retries go
+          // through the federation runtime, which fetches the manifest and entry afresh.
+          const mod = failedBefore.has(name)
+            ? await loadRemote<RemoteModule>(`${name}/App`)
+            : await importers[name]();
+          return { default: remoteComponent(mod) };
+        } catch (err) {
+          failedBefore.add(name);
           throw asChunkLoadError(name, err);
-        }),
-      ),
+        }
+      }),
     // attempt is the retry trigger.
     [name, attempt],
   );
