@@ -7,8 +7,7 @@ import { createHttpServer, createLogger, listen } from '@kaboodle/platform';
 import type { Database } from '@kaboodle/platform';
 import { createAuthModule, createMemoryRateLimiter, parseAuthConfig } from '@kaboodle/auth';
 import type { AuthModule, AuthModuleLimiters } from '@kaboodle/auth';
-// relative: the platform's barrel does not export adapters (the entrypoint picks one)
-import { createPgliteDatabase } from '../../../services/platform/src/adapters/pglite-database.ts';
+import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
 import { createAuthClient } from './auth-client.ts';
 import type { AuthClient } from './auth-client.ts';
 

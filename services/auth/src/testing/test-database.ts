@@ -1,8 +1,7 @@
 // TEST ONLY: a throwaway embedded Postgres (PGlite, in memory) with the auth schema migrated.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@kaboodle/platform';
-// relative: the platform's barrel does not export adapters (services get their Database from the entrypoint)
-import { createPgliteDatabase } from '../../../platform/src/adapters/pglite-database.ts';
+import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
 import { authMigrations } from '../migrations.ts';
 
 export async function createTestDatabase(): Promise<Database> {
