@@ -170,6 +170,23 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
 
   it('refuses a wrong password with "Login failed" and returns to the email step', async () => {
     await openAuthDialog(page);
+    // Focus is trapped in the dialog: Tab and Shift+Tab cycle through its controls only.
+    for (const key of [
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+    ]) {
+      await page.keyboard.press(key);
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(
+        true,
+      );
+    }
     await fillSignIn(page, person.email, 'not-the-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor({ timeout: 20_000 });
