@@ -252,6 +252,8 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
         ...(b.lookup ? { lookup: b.lookup } : {}),
       })),
       originSource: v.originSource,
+      ...(v.retailPrice ? { retailPrice: { ...v.retailPrice, units: BigInt(v.retailPrice.units) } } : {}),
+      ...(v.importCost ? { importCost: { ...v.importCost, units: BigInt(v.importCost.units) } } : {}),
       hashtags,
       provenance: v.provenance,
       text: {

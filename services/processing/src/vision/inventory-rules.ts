@@ -253,3 +253,63 @@ export function composeDescription(parts: {
   if (label) s.push(`Label text: "${label.length > 120 ? `${label.slice(0, 119)}…` : label}".`);
   return s.join(' ');
 }
+
+export interface StatedMoney {
+  /** ISO 4217. */
+  currencyCode: string;
+  units: number;
+  nanos: number;
+  /** The words it was read from, e.g. "price $24.50". */
+  text: string;
+}
+
+const SYMBOLS: Record<string, string> = {
+  $: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₦': 'NGN',
+  '₹': 'INR',
+};
+const CODES = 'USD|EUR|GBP|JPY|KES|NGN|GHS|ZAR|INR|CAD|AUD|CHF';
+const CURRENCY_WORDS: Record<string, string> = {
+  dollars: 'USD',
+  dollar: 'USD',
+  euros: 'EUR',
+  euro: 'EUR',
+  pounds: 'GBP',
+};
+
+function toMoney(code: string, amount: string, text: string): StatedMoney {
+  const value = Number(amount.replace(',', '.'));
+  const units = Math.floor(value);
+  return { currencyCode: code, units, nanos: Math.round((value - units) * 1e9), text: text.trim() };
+}
+
+/**
+ * Prices stated in the instructions or on a label: "price $24.50", "retail: 30 EUR", "cost £4".
+ * A cost word (cost, import, wholesale, paid) makes it the import cost; otherwise it is the retail price.
+ */
+export function findPrices(text: string): { retail?: StatedMoney; cost?: StatedMoney } {
+  const out: { retail?: StatedMoney; cost?: StatedMoney } = {};
+  if (!text) return out;
+  const amount = '(\\d{1,6}(?:[.,]\\d{1,2})?)';
+  const re = new RegExp(
+    `((?:[A-Za-z]+[\\s:]+){0,3})(?:([$€£¥₦₹])\\s?${amount}|(${CODES})\\s?${amount}|${amount}\\s?(${CODES}|dollars?|euros?|pounds)\\b)`,
+    'gi',
+  );
+  for (const m of text.matchAll(re)) {
+    const code = m[2]
+      ? SYMBOLS[m[2]]!
+      : m[4]
+        ? m[4].toUpperCase()
+        : (CURRENCY_WORDS[(m[7] ?? '').toLowerCase()] ?? (m[7] ?? '').toUpperCase());
+    const value = m[3] ?? m[5] ?? m[6];
+    if (!value || !code) continue;
+    const isCost = /\b(cost|import|imported|wholesale|paid|bought|purchase)\b/i.test(m[1] ?? '');
+    const money = toMoney(code, value, m[0]);
+    if (isCost) out.cost ??= money;
+    else out.retail ??= money;
+  }
+  return out;
+}

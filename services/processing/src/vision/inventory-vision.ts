@@ -85,8 +85,18 @@ export interface InventoryEnrichment {
   objects: Detection[];
   barcodes: ReadBarcode[];
   originSource: string;
+  /** Prices only when stated (instructions, a price tag); never guessed. */
+  retailPrice?: Money;
+  importCost?: Money;
   hashtags: ScoredTag[];
   provenance: Record<string, FieldProvenance>;
+}
+
+/** kaboodle.common.v1.Money. */
+export interface Money {
+  currencyCode: string;
+  units: number;
+  nanos: number;
 }
 
 export interface InventoryVision {

@@ -20,7 +20,12 @@ afterAll(() => vision.close?.());
 describe('offline inventory vision (worker thread)', () => {
   it('reads the label of a stool photo: category, material, height, colour, name', async () => {
     const photo = await teakStool();
-    const r = await vision.analyze({ bytes: photo.bytes, fileName: photo.fileName, ocrText: photo.label! });
+    const r = await vision.analyze({
+      bytes: photo.bytes,
+      fileName: photo.fileName,
+      ocrText: photo.label!,
+      instructions: 'Retail price $89; import cost 30 USD',
+    });
     expect(r.category).toBe('Stools');
     expect(r.material).toBe('wood');
     expect(r.dimensions).toMatchObject({ height: 45, lengthUnit: 'cm' });
@@ -29,6 +34,9 @@ describe('offline inventory vision (worker thread)', () => {
     expect(r.description).toContain('TEAK STOOL');
     expect(r.provenance.material).toMatchObject({ source: ProvenanceSource.OCR });
     expect(r.hashtags.map((h) => h.tag)).toContain('stools');
+    expect(r.retailPrice).toEqual({ currencyCode: 'USD', units: 89, nanos: 0 });
+    expect(r.importCost).toEqual({ currencyCode: 'USD', units: 30, nanos: 0 });
+    expect(r.provenance.retail_price!.source).toBe(ProvenanceSource.INSTRUCTIONS);
   }, 90_000);
 
   it('reads the codes on a tote and names it from the local catalogue match', async () => {

@@ -12,6 +12,7 @@ import {
   decideCategory,
   findDimensions,
   findMaterial,
+  findPrices,
 } from './inventory-rules.ts';
 import {
   INVENTORY_CATEGORIES,
@@ -181,6 +182,24 @@ export function createOfflineVision(options: OfflineVisionOptions): InventoryVis
           origin,
         );
 
+      // Prices: the user's instructions first, then a price tag in the picture.
+      const fromInstructions = findPrices(instructions);
+      const fromLabel = findPrices(ocrText);
+      const retail = fromInstructions.retail ?? fromLabel.retail;
+      const cost = fromInstructions.cost ?? fromLabel.cost;
+      for (const [key, money, own] of [
+        ['retail_price', retail, fromInstructions.retail],
+        ['import_cost', cost, fromInstructions.cost],
+      ] as const) {
+        if (!money) continue;
+        provenance[key] = prov(
+          own ? 0.95 : 0.6,
+          own ? ProvenanceSource.INSTRUCTIONS : ProvenanceSource.OCR,
+          'rule: stated price',
+          money.text,
+        );
+      }
+
       const name =
         directives.title ??
         (product?.productName || composeName(decision.category, colors, material, objects));
@@ -255,6 +274,12 @@ export function createOfflineVision(options: OfflineVisionOptions): InventoryVis
         objects,
         barcodes,
         originSource: origin,
+        ...(retail
+          ? { retailPrice: { currencyCode: retail.currencyCode, units: retail.units, nanos: retail.nanos } }
+          : {}),
+        ...(cost
+          ? { importCost: { currencyCode: cost.currencyCode, units: cost.units, nanos: cost.nanos } }
+          : {}),
         hashtags,
         provenance,
       };

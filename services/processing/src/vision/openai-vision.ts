@@ -138,6 +138,8 @@ export function createOpenAiVision(options: OpenAiVisionOptions): InventoryVisio
         objects,
         barcodes: baseline?.barcodes ?? [],
         originSource: origin,
+        ...(baseline?.retailPrice ? { retailPrice: baseline.retailPrice } : {}),
+        ...(baseline?.importCost ? { importCost: baseline.importCost } : {}),
         hashtags: hashtags.length ? hashtags : (baseline?.hashtags ?? []),
         provenance,
       };

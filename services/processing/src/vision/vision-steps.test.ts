@@ -5,7 +5,7 @@ import { readBarcodes } from './barcodes.ts';
 import { loadCocoDetector } from './coco-detector.ts';
 import { colorName } from './color-names.ts';
 import { dominantColors } from './colors.ts';
-import { composeName, decideCategory, findDimensions, findMaterial } from './inventory-rules.ts';
+import { composeName, decideCategory, findDimensions, findMaterial, findPrices } from './inventory-rules.ts';
 import { measureImage, ImageRejectedError } from './measure-image.ts';
 import {
   blueToteWithCodes,
@@ -138,6 +138,16 @@ describe('inventory rules', () => {
     expect(findDimensions('TEAK STOOL 45 cm tall')).toMatchObject({ height: 45, lengthUnit: 'cm' });
     expect(findDimensions('diameter: 25cm')).toMatchObject({ width: 25, lengthUnit: 'cm' });
     expect(findDimensions('no sizes here')).toBeUndefined();
+  });
+
+  it('reads stated prices: retail unless a cost word says import cost; never guesses', () => {
+    expect(findPrices('Retail price $24.50, import cost: £4')).toEqual({
+      retail: { currencyCode: 'USD', units: 24, nanos: 500_000_000, text: 'Retail price $24.50' },
+      cost: { currencyCode: 'GBP', units: 4, nanos: 0, text: 'import cost: £4' },
+    });
+    expect(findPrices('sells for 30 EUR').retail).toMatchObject({ currencyCode: 'EUR', units: 30 });
+    expect(findPrices('wholesale 12 dollars').cost).toMatchObject({ currencyCode: 'USD', units: 12 });
+    expect(findPrices('45 cm tall, 2 kg')).toEqual({});
   });
 
   it('names an item from colour, material and category', () => {
