@@ -108,7 +108,7 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       out.publicationYear = year.value;
       out.provenance.publication_year = fromHit(year);
     }
-    const journal = findJournal(lines, metadata, titleLine);
+    const journal = findJournal(lines, metadata, titleLine) ?? suggestPublisher(nlp, lines, titleLine);
     if (journal) {
       out.journalPublisher = journal.value;
       out.provenance.journal_publisher = fromHit(journal);
@@ -385,6 +385,26 @@ function suggestAuthor(nlp: Nlp, lines: string[]): RuleHit<string> | null {
     method: 'compromise people (suggestion)',
     evidence: excerpt(lines.find((l) => l.includes(first)) ?? first),
   };
+}
+
+/** compromise organisations in the first lines that read like a publisher or a periodical. */
+function suggestPublisher(nlp: Nlp, lines: string[], titleLine?: string): RuleHit<string> | null {
+  const head = lines.slice(0, 8).filter((l) => l !== titleLine);
+  for (const org of nlp.organizations(head.join('\n'))) {
+    const name = org.replace(/[.,;:]+$/, '').trim();
+    if (
+      !/\b(press|publish\w*|university|institute|society|journal|review|association|foundation)\b/i.test(name)
+    )
+      continue;
+    return {
+      value: name,
+      confidence: 0.35,
+      source: ProvenanceSource.TEXT_ANALYSIS,
+      method: 'compromise organisations (suggestion)',
+      evidence: excerpt(head.find((l) => l.includes(name)) ?? name),
+    };
+  }
+  return null;
 }
 
 const SURNAME = "[A-Z][a-zA-Z'’-]+";
