@@ -21,6 +21,7 @@ export interface AiProviders {
   embedder: TextEmbedder;
   enricher: DocumentEnricher;
   vision: InventoryVision;
+  /** Stop the worker threads (embedding model, image measurement). */
   close(): Promise<void>;
 }
 
@@ -49,20 +50,25 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
       embedder,
       enricher: offlineEnricher,
       vision: offlineVision,
-      close: () => offlineVision.close?.() ?? Promise.resolve(),
+      close: async () => {
+        await Promise.all([embedder.close?.(), offlineVision.close?.()]);
+      },
     };
   }
   const client = options.openai ?? createOpenAiClient(config);
   const vision = createOpenAiVision({ client, model: config.OPENAI_VISION_MODEL, baseline: offlineVision });
+  const embedder = createOpenAiEmbedder({
+    client,
+    model: config.OPENAI_EMBEDDING_MODEL,
+    ...(config.OPENAI_EMBEDDING_DIMENSIONS ? { dimensions: config.OPENAI_EMBEDDING_DIMENSIONS } : {}),
+  });
   return {
     provider,
-    embedder: createOpenAiEmbedder({
-      client,
-      model: config.OPENAI_EMBEDDING_MODEL,
-      ...(config.OPENAI_EMBEDDING_DIMENSIONS ? { dimensions: config.OPENAI_EMBEDDING_DIMENSIONS } : {}),
-    }),
+    embedder,
     enricher: createOpenAiEnricher({ client, model: config.OPENAI_CHAT_MODEL, baseline: offlineEnricher }),
     vision,
-    close: () => vision.close?.() ?? Promise.resolve(),
+    close: async () => {
+      await Promise.all([embedder.close?.(), vision.close?.()]);
+    },
   };
 }
