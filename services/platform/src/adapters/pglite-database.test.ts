@@ -67,6 +67,13 @@ describe('createPgliteDatabase', { timeout: 90_000 }, () => {
         await db.query('SELECT 1');
       }),
     ).rejects.toThrow(/use the transaction's handle/);
+    // work only started inside a transaction (not awaited by it) runs once the transaction is over
+    let later: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      later = new Promise((r) => setTimeout(r, 20)).then(() => db.query('SELECT 2 AS n'));
+    });
+    expect((await (later as Promise<{ rows: unknown[] }>)).rows).toEqual([{ n: 2 }]);
     await db.ping();
     await db.close();
   });

@@ -47,7 +47,9 @@ let privateCounter = 0;
 
 // Which instance's lock the current async context holds: a query on the Database handle from inside
 // its own transaction callback would wait for itself forever, so it fails with a clear error instead.
-const holding = new AsyncLocalStorage<SharedInstance>();
+// `open` turns false when the section ends, so work merely started inside it (a timer, a promise
+// not awaited) queues normally once the section is over.
+const holding = new AsyncLocalStorage<{ inst: SharedInstance; open: boolean }>();
 
 function acquireInstance(dataDir: string | undefined): SharedInstance {
   const key =
@@ -148,7 +150,14 @@ function isAlive(pid: number): boolean {
 
 /** Run fn with the connection to itself, after everything queued before it. */
 function exclusive<T>(inst: SharedInstance, fn: (pg: PGlite) => Promise<T>): Promise<T> {
-  const run = inst.tail.then(async () => holding.run(inst, async () => fn(await inst.ready)));
+  const run = inst.tail.then(async () => {
+    const section = { inst, open: true };
+    try {
+      return await holding.run(section, async () => fn(await inst.ready));
+    } finally {
+      section.open = false;
+    }
+  });
   inst.tail = run.then(
     () => {},
     () => {},
@@ -181,7 +190,8 @@ export function createPgliteDatabase(options: PgliteDatabaseOptions): Database {
   }
 
   function guardReentry(doing: string): void {
-    if (holding.getStore() === inst) {
+    const section = holding.getStore();
+    if (section?.inst === inst && section.open) {
       throw new Error(
         `${doing} in ${schema}: called on the database inside one of its transactions; use the transaction's handle (PGlite is one connection)`,
       );
