@@ -70,7 +70,7 @@ async function scenario(urls: Urls, expectChecks: string[]): Promise<void> {
   const forged = await fetch(statusUrl, { headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` } });
   expect(forged.status).toBe(401);
 
-  // 5. Sign out revokes the session at the auth service.
+  // 5. Sign out revokes the session at the auth service...
   const logout = await fetch(new URL('/api/auth/logout', urls.auth), {
     method: 'POST',
     headers: { ...json, authorization: `Bearer ${token}` },
@@ -80,6 +80,15 @@ async function scenario(urls: Urls, expectChecks: string[]): Promise<void> {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(after.status).toBe(401);
+
+  // 6. ...and every other service stops accepting that session's tokens at once, long before they
+  //    expire: split, the kaboodle.session.revoked.v1 event crosses the bus (Kafka) to each verifier.
+  await expect
+    .poll(async () => (await fetch(statusUrl, { headers: { authorization: `Bearer ${token}` } })).status, {
+      timeout: 30_000,
+      interval: 250,
+    })
+    .toBe(401);
 }
 
 describe('topology: --target=all (one process, embedded engines)', () => {

@@ -12,10 +12,12 @@ import {
   createGrpcServer,
   createHttpServer,
   createLogger,
+  createSessionRevocationList,
   createTokenVerifier,
   listen,
   platformConfig,
   startTelemetry,
+  subscribeSessionRevocations,
 } from '@kaboodle/platform';
 import { createKafkaEventBus } from '@kaboodle/platform/adapters/kafka-event-bus.ts';
 import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
@@ -30,6 +32,7 @@ import type {
   Logger,
   RunningServer,
   ServiceModule,
+  Subscription,
   TokenVerifier,
 } from '@kaboodle/platform';
 import { authConfigSchema, createAuthModule, toAuthConfig } from '@kaboodle/auth';
@@ -153,28 +156,46 @@ function registerModules(manager: ModuleManager<Context>): void {
       },
     })
     .register('token-verifier', {
-      deps: [],
+      deps: ['event-bus'],
       userVisible: false,
       init: (ctx) => {
-        // In-process keys when auth runs here (its keys exist once auth has started; the verifier asks lazily).
-        ctx.verifier = ctx.running.has('auth')
-          ? {
-              verify: (token) => {
-                if (!ctx.auth) throw new Error('auth module is not initialised');
-                return ctx.auth.verifier.verify(token);
-              },
-            }
-          : createTokenVerifier({ jwksUrl: new URL('/api/auth/jwks', ctx.config.AUTH_URL) });
+        if (ctx.running.has('auth')) {
+          // In-process: the auth module's keys and its session table (asked lazily: auth inits later).
+          ctx.verifier = {
+            verify: (token) => {
+              if (!ctx.auth) throw new Error('auth module is not initialised');
+              return ctx.auth.verifier.verify(token);
+            },
+          };
+          return;
+        }
+        // Split: keys from the auth service's JWKS, and sign-outs learnt from the bus so a revoked
+        // session's tokens stop working here at once rather than when they expire.
+        const revoked = createSessionRevocationList();
+        ctx.verifier = createTokenVerifier({
+          jwksUrl: new URL('/api/auth/jwks', ctx.config.AUTH_URL),
+          isRevoked: (user) => revoked.isRevoked(user),
+        });
+        let subscription: Subscription | undefined;
+        return {
+          start: async () => {
+            subscription = await subscribeSessionRevocations(ctx.bus!, revoked);
+          },
+          stop: async () => {
+            await subscription?.close();
+          },
+        };
       },
     })
     .register('auth', {
-      deps: ['http-server', 'database'],
+      deps: ['http-server', 'database', 'event-bus'],
       userVisible: true,
       init: (ctx) => {
         const auth = createAuthModule({
           db: ctx.openDatabase('auth'),
           logger: ctx.logger,
           config: toAuthConfig(ctx.config),
+          bus: ctx.bus!,
         });
         ctx.auth = auth;
         return mountModule(ctx, auth);
