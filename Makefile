@@ -28,7 +28,7 @@ up: install build ## Install, build and run the whole product (kaboodle --target
 	@echo "Starting Kaboodle on http://localhost:$(PORT) (data in $(KABOODLE_DATA_DIR)); Ctrl-C to stop"
 	node services/server/src/main.ts --target=all
 
-test: install build ## Install, build and run every test tier (real engines are used when their URLs are set)
+test: install build test-deps ## Install, build and run every test tier (real engines are used when their URLs are set)
 	npm run --silent typecheck
 	npm run --silent lint
 	npx vitest run
@@ -55,6 +55,9 @@ build: install ## Generate protobuf code and build the web frontends
 
 proto: install ## Regenerate TypeScript from proto/ (committed, so a diff shows a change)
 	npm run -w @kaboodle/proto generate
+
+test-deps: ## Debian packages the tests use (Chromium for e2e, qpdf for PDF fixtures), installed when missing
+	deploy/tools/ensure-debian-packages.sh
 
 ##@ Quality
 typecheck: install ## Type-check every TypeScript workspace (strict)
@@ -98,4 +101,4 @@ clean: ## Remove build output, local data and the provisioned Node
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-16s\033[0m %s\n", $$1, $$2 } /^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) }' $(MAKEFILE_LIST)
 
-.PHONY: up test node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
+.PHONY: up test test-deps node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
