@@ -178,6 +178,14 @@ export default function AuthDialog({
     void runSignIn(() => session.loginWithGoogle(credential ?? '', clientId), 'google');
   };
 
+  // Each step starts with focus on its first field or action (the control that led here is gone).
+  const stepRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open || leaving) return;
+    const first = stepRef.current?.querySelector<HTMLElement>('input, button:not(.kb-banner__close)');
+    first?.focus();
+  }, [open, step, leaving]);
+
   const error = localError ?? session.error;
   const showBack = step === 'email' || step === 'register' || step === 'google';
 
@@ -191,6 +199,7 @@ export default function AuthDialog({
       closeLabel="Close sign-in"
     >
       <div
+        ref={stepRef}
         className={`kb-auth__step kb-auth__step--${step}${leaving ? ' kb-auth__step--leaving' : ''}`}
         data-step={step}
       >
