@@ -105,23 +105,25 @@ export async function stopEngines(resolutions: EngineResolution<unknown>[]): Pro
 export function createEngineReport(suite: string) {
   const exercised: string[] = [];
   const skipped: string[] = [];
+  const lines = (): string[] => [
+    `[contract:${suite}] exercised: ${exercised.join(', ') || 'nothing'}`,
+    ...skipped.map((s) => `[contract:${suite}] skipped ${s}`),
+  ];
   return {
     embedded(name: string): void {
       exercised.push(`${name} (embedded)`);
     },
     add(resolution: EngineResolution<unknown>): void {
-      if (resolution.available)
+      if (resolution.available) {
         exercised.push(`${resolution.name} (${resolution.handle.source}: ${resolution.handle.detail})`);
-      else skipped.push(`${resolution.name}: ${resolution.reason}`);
+      } else {
+        skipped.push(`${resolution.name}: ${resolution.reason}`);
+      }
     },
-    lines(): string[] {
-      const out = [`[contract:${suite}] exercised: ${exercised.join(', ') || 'nothing'}`];
-      for (const s of skipped) out.push(`[contract:${suite}] skipped ${s}`);
-      return out;
-    },
+    lines,
     print(): void {
       // stderr so it shows even when vitest swallows console.log of passing tests
-      process.stderr.write(`${this.lines().join('\n')}\n`);
+      process.stderr.write(`${lines().join('\n')}\n`);
     },
   };
 }
