@@ -209,6 +209,22 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 
+  it('signs out with "Session expired" when the session is gone and the refresh fails (auth:error)', async () => {
+    const cookies = await browser.context.cookies();
+    // The server no longer recognises this browser: no cookies, no stored bearer token.
+    await browser.context.clearCookies();
+    await page.evaluate(() => localStorage.removeItem('auth_token'));
+    await page.locator('.kb-user-menu__trigger').click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click(); // the settings page loads from the API
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('alert').filter({ hasText: 'Session expired' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // Sign back in for the remaining steps.
+    await browser.context.addCookies(cookies);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
   it('shows a fallback inside the shell when a remote cannot load, and Retry recovers', async () => {
     await page.route('**/mf/vault/**', (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'Documents', exact: true }).click();

@@ -2,7 +2,7 @@
 // keep the app shell around them for a signed-in user.
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { readStoredUser } from '@kaboodle/kit';
+import { Banner, readStoredUser } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { SessionLoadingScreen } from '../session/session-loading-screen.tsx';
 import { AppShell } from './app-shell.tsx';
@@ -45,7 +45,7 @@ const LandingPage = page('landing-page');
 
 /** "/": the landing for visitors (it shows the ?error=auth_failed notice itself), /dashboard for a signed-in user. */
 export function HomeRoute() {
-  const { user, checked } = useSession();
+  const { user, checked, banner, dismissBanner } = useSession();
   // During a sign-in from the landing, the shell navigates itself (2 s into the loading screen).
   const signingIn = useAuthFlowActive();
   if (user && !signingIn) return <Navigate to="/dashboard" replace />;
@@ -53,6 +53,14 @@ export function HomeRoute() {
   if (!checked && readStoredUser()) return null;
   return (
     <div className="kb-public">
+      {banner && (
+        // e.g. "Session expired" after the client's auth:error signed this visitor out.
+        <div className="kb-public__notice">
+          <Banner tone="error" onDismiss={dismissBanner}>
+            {banner}
+          </Banner>
+        </div>
+      )}
       <Suspense fallback={<ScreenFallback />}>
         <LandingPage />
       </Suspense>
