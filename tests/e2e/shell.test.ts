@@ -147,6 +147,14 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     await screenshot(page, 'help-dialog');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
+    // A backdrop click and the close button close it too (spec 2).
+    await page.getByRole('button', { name: 'How to Use Kaboodle' }).click();
+    await help.waitFor();
+    await page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } });
+    await help.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'How to Use Kaboodle' }).click();
+    await help.getByRole('button', { name: 'Close' }).click();
+    await help.waitFor({ state: 'detached' });
   });
 
   it('opens the user menu with name, email, Settings, Profile, Help and Sign Out', async () => {
