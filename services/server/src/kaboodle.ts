@@ -38,7 +38,7 @@ import type {
 import { authConfigSchema, createAuthModule, toAuthConfig } from '@kaboodle/auth';
 import type { AuthModule } from '@kaboodle/auth';
 import { createIngestionModule } from '@kaboodle/ingestion';
-import { createProcessingModule } from '@kaboodle/processing';
+import { createProcessingModule, processingModuleConfig } from '@kaboodle/processing';
 import { createCatalogueModule } from '@kaboodle/catalogue';
 import { createSearchModule } from '@kaboodle/search';
 import { ModuleManager } from './module-manager.ts';
@@ -57,7 +57,11 @@ const DB_SERVICES = ['auth', 'ingestion', 'catalogue'] as const;
 /** Services that publish or consume events: split across processes, they need a shared broker. */
 const EVENT_SERVICES = new Set(['auth', 'ingestion', 'processing', 'catalogue', 'search']);
 
-const configSchema = combineConfigs(platformConfig, serverConfig, authConfigSchema);
+const configSchema = combineConfigs(
+  combineConfigs(platformConfig, serverConfig),
+  authConfigSchema,
+  processingModuleConfig,
+);
 export type KaboodleConfig = ReturnType<typeof configSchema.parse>;
 
 interface Context {
@@ -219,7 +223,12 @@ function registerModules(manager: ModuleManager<Context>): void {
       deps: ['http-server', 'grpc-server', 'event-bus', 'blob-store'],
       userVisible: true,
       init: (ctx) => {
-        const processing = createProcessingModule({ bus: ctx.bus!, blobs: ctx.blobs!, logger: ctx.logger });
+        const processing = createProcessingModule({
+          bus: ctx.bus!,
+          blobs: ctx.blobs!,
+          logger: ctx.logger,
+          config: ctx.config,
+        });
         ctx.processing = processing;
         return mountModule(ctx, processing);
       },

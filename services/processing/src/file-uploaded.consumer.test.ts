@@ -1,0 +1,136 @@
+// The file.uploaded consumer with the real engine (in-thread extractor, offline enricher and USE-lite
+// embedder) over the in-process bus and a local blob store: what ingestion will see on file.status.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@kaboodle/platform';
+import type { BlobStore, EventBus, Subscription } from '@kaboodle/platform';
+import { createLocalBlobStore } from '@kaboodle/platform/adapters/local-blob-store.ts';
+import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
+import {
+  createEvent,
+  decodeEvent,
+  Destination,
+  encodeEvent,
+  eventKey,
+  FileState,
+  Topics,
+} from '@kaboodle/proto';
+import type { EventOf } from '@kaboodle/proto';
+import { createUseLiteEmbedder } from './embed/index.ts';
+import { createOfflineEnricher } from './enrich/index.ts';
+import { createLocalExtractor } from './extract/local-extractor.ts';
+import { createBarcodeLookup, createOfflineVision, createPooledImageMeasurer } from './vision/index.ts';
+import { createAnalyzer } from './analyze/index.ts';
+import { subscribeFileUploaded } from './file-uploaded.consumer.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const NOTE = `Field Notes on Indigo Dyeing
+by Tomas Reyes
+
+Indigo dyeing in the highlands depends on fermentation vats kept warm for weeks. This note records
+the recipes of three cooperatives and argues that the vat, not the plant, is the craft's real archive.`;
+
+let dir: string;
+let blobs: BlobStore;
+let bus: EventBus;
+let sub: Subscription;
+const statuses: EventOf<typeof Topics.fileStatus>[] = [];
+const processed: EventOf<typeof Topics.fileProcessed>[] = [];
+const extractor = createLocalExtractor();
+const measurer = createPooledImageMeasurer({ timeoutMs: 90_000 });
+const embedder = createUseLiteEmbedder();
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kaboodle-consumer-'));
+  blobs = createLocalBlobStore({ root: dir });
+  bus = createMemoryEventBus();
+  const analyzer = createAnalyzer({
+    extractor,
+    blobs,
+    embedder,
+    enricher: createOfflineEnricher(),
+    vision: createOfflineVision({ measurer, barcodeLookup: createBarcodeLookup() }),
+  });
+  sub = await subscribeFileUploaded({ bus, analyzer, logger: createLogger({ level: 'silent', component: 'test' }) });
+  await bus.subscribe({
+    group: 'test-observer',
+    topics: [Topics.fileStatus, Topics.fileProcessed],
+    async handler(e) {
+      if (e.topic === Topics.fileStatus) statuses.push(decodeEvent(Topics.fileStatus, e.value));
+      else processed.push(decodeEvent(Topics.fileProcessed, e.value));
+      return 'done';
+    },
+  });
+});
+afterAll(async () => {
+  await sub?.close();
+  await bus.close();
+  await Promise.all([extractor.close(), measurer.close(), embedder.close?.()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function upload(fileId: string, fileName: string, contentType: string, bytes?: Buffer) {
+  const blobKey = `owner-1/${fileId}`;
+  if (bytes) await blobs.put(blobKey, Readable.from([bytes]), { contentType, size: bytes.length });
+  const event = createEvent(Topics.fileUploaded, {
+    ownerId: 'owner-1',
+    file: {
+      ownerId: 'owner-1',
+      fileId,
+      blobKey,
+      contentType,
+      fileName,
+      sizeBytes: BigInt(bytes?.length ?? 0),
+    },
+    destination: Destination.AUTO,
+    attempt: 1,
+  });
+  await bus.publish([
+    {
+      topic: Topics.fileUploaded,
+      key: eventKey(Topics.fileUploaded, event),
+      value: encodeEvent(Topics.fileUploaded, event),
+    },
+  ]);
+}
+
+const final = (fileId: string) =>
+  statuses.find(
+    (s) => s.fileId === fileId && (s.status === FileState.COMPLETED || s.status === FileState.FAILED),
+  );
+
+describe('file.uploaded consumer', () => {
+  it('processes a text file into a document and reports processing, then completed', async () => {
+    await upload('f-text', 'indigo.txt', 'text/plain', Buffer.from(NOTE));
+    await expect.poll(() => final('f-text')?.status, { timeout: 60_000 }).toBe(FileState.COMPLETED);
+    const mine = statuses.filter((s) => s.fileId === 'f-text');
+    expect(mine[0]!.status).toBe(FileState.PROCESSING);
+    expect(mine.map((s) => s.progress)).toEqual([...mine.map((s) => s.progress)].sort((a, b) => a - b));
+    const result = processed.find((p) => p.file?.fileId === 'f-text')!;
+    expect(result.result.case).toBe('document');
+    const doc = result.result.value as Extract<typeof result.result, { case: 'document' }>['value'];
+    expect(doc.title).toBe('Field Notes on Indigo Dyeing');
+    expect(doc.author).toBe('Tomas Reyes');
+    expect(doc.embedding?.dimensions).toBe(512);
+    expect(doc.embedding?.values).toHaveLength(512);
+  });
+
+  it('fails a PNG named .pdf with a reason a person can act on, without retrying', async () => {
+    await upload('f-mismatch', 'report.pdf', 'application/pdf', PNG);
+    await expect.poll(() => final('f-mismatch')?.status, { timeout: 60_000 }).toBe(FileState.FAILED);
+    expect(final('f-mismatch')!.error).toMatch(/PNG.*\.pdf/);
+    expect(processed.some((p) => p.file?.fileId === 'f-mismatch')).toBe(false);
+  });
+
+  it('fails a file whose bytes are gone with a clear reason', async () => {
+    await upload('f-gone', 'lost.txt', 'text/plain');
+    await expect.poll(() => final('f-gone')?.status, { timeout: 60_000 }).toBe(FileState.FAILED);
+    expect(final('f-gone')!.error).toBe('The uploaded file is no longer stored. Please upload it again.');
+  });
+});

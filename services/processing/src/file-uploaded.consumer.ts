@@ -1,0 +1,125 @@
+// The file.uploaded consumer: the same analyzer as gRPC Analyze, driven by events. It reports progress on
+// kaboodle.file.status.v1 and the result on kaboodle.file.processed.v1. A file a person must fix (wrong
+// type, corrupt, password-protected, too large…) ends `failed` with the extractor's reason and is not
+// retried; a fault of ours (engine unavailable) is retried with backoff and, on the last attempt,
+// reported `failed` too, so no file waits in `processing` forever.
+import { isDomainError, NotFoundError, UnavailableError } from '@kaboodle/platform';
+import type { ConsumeOutcome, EventBus, IncomingEvent, Logger, Subscription } from '@kaboodle/platform';
+import {
+  createEvent,
+  decodeEvent,
+  Destination,
+  encodeEvent,
+  eventKey,
+  FileState,
+  ProcessingStage,
+  Topics,
+} from '@kaboodle/proto';
+import type { EventInit, TopicName } from '@kaboodle/proto';
+import type { Analyzer, Destination as AnalyzerDestination } from './analyze/index.ts';
+
+export const PROCESSING_GROUP = 'processing';
+export const MAX_ATTEMPTS = 4;
+
+const DESTINATIONS: Record<number, AnalyzerDestination> = {
+  [Destination.UNSPECIFIED]: 'auto',
+  [Destination.AUTO]: 'auto',
+  [Destination.DOCUMENT]: 'document',
+  [Destination.INVENTORY]: 'inventory',
+};
+
+export const FAULT_REASON = 'Processing failed on our side after several attempts. Please try again later.';
+
+/** Errors a person can act on (their file) versus faults to retry (ours). */
+function isUserFacing(err: unknown): boolean {
+  return isDomainError(err) && !(err instanceof UnavailableError) && err.status < 500;
+}
+
+export interface FileUploadedConsumerDeps {
+  bus: EventBus;
+  analyzer: Analyzer;
+  logger: Logger;
+  /** Files analysed at once by this process (bounded memory: each holds one file). */
+  concurrency?: number;
+}
+
+export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<Subscription> {
+  const { bus, analyzer, logger } = deps;
+
+  async function publish<T extends TopicName>(topic: T, init: EventInit<T>): Promise<void> {
+    const event = createEvent(topic, init);
+    await bus.publish([{ topic, key: eventKey(topic, event), value: encodeEvent(topic, event) }]);
+  }
+
+  async function handle(incoming: IncomingEvent): Promise<ConsumeOutcome> {
+    const uploaded = decodeEvent(Topics.fileUploaded, incoming.value);
+    const file = uploaded.file;
+    if (!file?.fileId || !file.blobKey) {
+      logger.warn({ eventId: incoming.id }, 'file.uploaded without a file reference: skipped');
+      return 'skipped';
+    }
+    const status = (init: { status: FileState; stage: ProcessingStage; progress: number; error?: string }) =>
+      publish(Topics.fileStatus, {
+        ownerId: uploaded.ownerId,
+        fileId: file.fileId,
+        attempt: uploaded.attempt,
+        ...init,
+      });
+
+    await status({ status: FileState.PROCESSING, stage: ProcessingStage.EXTRACTING_TEXT, progress: 10 });
+    const started = Date.now();
+    try {
+      const result = await analyzer.analyze({
+        blobKey: file.blobKey,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        instructions: uploaded.instructions,
+        destination: DESTINATIONS[uploaded.destination] ?? 'auto',
+      });
+      await status({ status: FileState.PROCESSING, stage: ProcessingStage.STORING, progress: 90 });
+      await publish(Topics.fileProcessed, {
+        ownerId: uploaded.ownerId,
+        file,
+        attempt: uploaded.attempt,
+        durationMs: Date.now() - started,
+        result:
+          result.kind === 'document'
+            ? { case: 'document', value: result.document }
+            : { case: 'inventoryItem', value: result.inventoryItem },
+      });
+      await status({ status: FileState.COMPLETED, stage: ProcessingStage.DONE, progress: 100 });
+      return 'done';
+    } catch (err) {
+      if (err instanceof NotFoundError || isUserFacing(err)) {
+        const reason =
+          err instanceof NotFoundError
+            ? 'The uploaded file is no longer stored. Please upload it again.'
+            : (err as Error).message;
+        logger.info({ fileId: file.fileId, reason }, 'file failed');
+        await status({ status: FileState.FAILED, stage: ProcessingStage.DONE, progress: 100, error: reason });
+        return 'done';
+      }
+      logger.warn(
+        { err, fileId: file.fileId, attempt: incoming.attempt },
+        'processing a file failed; will retry',
+      );
+      if (incoming.attempt >= MAX_ATTEMPTS) {
+        await status({
+          status: FileState.FAILED,
+          stage: ProcessingStage.DONE,
+          progress: 100,
+          error: FAULT_REASON,
+        });
+      }
+      return 'retry';
+    }
+  }
+
+  return bus.subscribe({
+    group: PROCESSING_GROUP,
+    topics: [Topics.fileUploaded],
+    handler: handle,
+    maxAttempts: MAX_ATTEMPTS,
+    concurrency: deps.concurrency ?? 2,
+  });
+}
