@@ -300,4 +300,18 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('error') === 'auth_failed');
     await page.getByText('Sign-in failed. Please try again.').waitFor();
   });
+
+  it('runs the mobile loading stages on a phone-sized screen and completes within 4 s', async () => {
+    await page.setViewportSize({ width: 375, height: 760 });
+    await go('/');
+    const seen = await recordLoadingMessages(page);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Demo', exact: true }).click();
+    await waitForLoadingScreenToFinish(page);
+    const took = Date.now() - started;
+    expect(await seen()).toEqual(['Waking up Kaboodle...', 'Intelligence activated!', 'Ready to assist!']);
+    // Forced completion at 4 s (plus the time to fetch the screen's chunk and the browser's round trips).
+    expect(took).toBeLessThan(6_000);
+    await page.setViewportSize({ width: 1366, height: 860 });
+  });
 });

@@ -39,6 +39,8 @@ export function AppShell({ children }: { children?: ReactNode }) {
   // The small-screen menu closes whenever the route changes.
   useEffect(() => setNavOpen(false), [pathname]);
 
+  const entries = entriesFor(user?.role);
+  const current = entries.find((entry) => isActiveEntry(entry, pathname));
   const loadingData = dataLoad !== null && dataLoad.progress > 0 && dataLoad.progress < 100;
 
   return (
@@ -52,7 +54,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
         </div>
         <nav id="kb-nav" aria-label="Main navigation">
           <ul>
-            {entriesFor(user?.role).map((entry) => {
+            {entries.map((entry) => {
               const active = isActiveEntry(entry, pathname);
               return (
                 <li key={entry.to}>
@@ -95,7 +97,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
             ☰
           </button>
           <div className="kb-shell__header-title">
-            <span className="kb-eyebrow">Clockwork archive</span>
+            <span className="kb-eyebrow">{current?.label ?? 'Kaboodle'}</span>
           </div>
           <UserMenu />
         </header>
