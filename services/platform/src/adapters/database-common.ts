@@ -103,3 +103,54 @@ export function onCommit(tx: Queryable, fn: () => void): void {
   if (hooks) hooks.push(fn);
   else queueMicrotask(fn);
 }
+
+/** What applying one migration needs of a connection: parameterised queries and multi-statement SQL. */
+export interface MigrationConnection {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+export interface MigrationLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Apply one migration in its own transaction, shared by both adapters: every process takes the same
+ * advisory lock, then re-checks the ledger, so the loser of a race finds it applied; an applied
+ * migration whose text has since changed is reported, never re-run.
+ */
+export async function applyMigration(
+  conn: MigrationConnection,
+  schema: string,
+  m: Migration,
+  log: MigrationLog,
+): Promise<void> {
+  await conn.exec('BEGIN');
+  try {
+    await conn.query(migrationLockSql, [schema]);
+    const done = await conn.query<{ checksum: string }>(
+      `SELECT checksum FROM ${quoteIdent(schema)}.schema_migrations WHERE id = $1`,
+      [m.id],
+    );
+    if (done.rows[0]) {
+      if (done.rows[0].checksum !== checksum(m.sql)) {
+        log.warn(
+          { component: 'database', schema, migration: m.id },
+          'applied migration has since been edited',
+        );
+      }
+    } else {
+      await conn.exec(m.sql);
+      await conn.query(`INSERT INTO ${quoteIdent(schema)}.schema_migrations (id, checksum) VALUES ($1, $2)`, [
+        m.id,
+        checksum(m.sql),
+      ]);
+      log.info({ component: 'database', schema, migration: m.id }, 'migration applied');
+    }
+    await conn.exec('COMMIT');
+  } catch (err) {
+    await conn.exec('ROLLBACK').catch(() => {});
+    throw wrapDbError(`applying migration ${m.id} to ${schema}`, err);
+  }
+}

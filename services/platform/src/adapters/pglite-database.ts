@@ -8,10 +8,9 @@ import { resolve } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Migration, Queryable, QueryResult } from '../ports/database.ts';
 import {
+  applyMigration,
   assertSchemaName,
-  checksum,
   ledgerSql,
-  migrationLockSql,
   orderMigrations,
   quoteIdent,
   registerTransaction,
@@ -285,34 +284,7 @@ export function createPgliteDatabase(options: PgliteDatabaseOptions): Database {
       for (const m of ordered) {
         await exclusive(inst, async (pg) => {
           await enter(pg);
-          try {
-            await pg.exec('BEGIN');
-            // one process per data dir, but the same SQL as postgres keeps the two paths alike
-            await pg.query(migrationLockSql, [schema]);
-            const done = await pg.query<{ checksum: string }>(
-              `SELECT checksum FROM ${quoteIdent(schema)}.schema_migrations WHERE id = $1`,
-              [m.id],
-            );
-            if (done.rows[0]) {
-              if (done.rows[0].checksum !== checksum(m.sql)) {
-                log.warn(
-                  { component: 'database', schema, migration: m.id },
-                  'applied migration has since been edited',
-                );
-              }
-            } else {
-              await pg.exec(m.sql);
-              await pg.query(
-                `INSERT INTO ${quoteIdent(schema)}.schema_migrations (id, checksum) VALUES ($1, $2)`,
-                [m.id, checksum(m.sql)],
-              );
-              log.info({ component: 'database', schema, migration: m.id }, 'migration applied');
-            }
-            await pg.exec('COMMIT');
-          } catch (err) {
-            await pg.exec('ROLLBACK').catch(() => {});
-            throw wrapDbError(`applying migration ${m.id} to ${schema}`, err);
-          }
+          await applyMigration(pg, schema, m, log);
           // a migration may have changed the search_path (SET inside it): force a reset next time
           inst.currentSchema = undefined;
         });

@@ -4,8 +4,8 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database, Migration, Queryable, QueryResult } from '../ports/database.ts';
 import {
+  applyMigration,
   assertSchemaName,
-  checksum,
   ledgerSql,
   migrationLockSql,
   orderMigrations,
@@ -176,34 +176,16 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Databa
       await ensureSchema();
       for (const m of ordered) {
         await withClient(`applying migration ${m.id}`, async (client) => {
-          await client.query('BEGIN');
-          try {
-            // every process takes the same lock, then re-checks the ledger: the loser finds it applied
-            await client.query(migrationLockSql, [schema]);
-            const done = await client.query<{ checksum: string }>(
-              `SELECT checksum FROM ${quoteIdent(schema)}.schema_migrations WHERE id = $1`,
-              [m.id],
-            );
-            if (done.rows[0]) {
-              if (done.rows[0].checksum !== checksum(m.sql)) {
-                log.warn(
-                  { component: 'database', schema, migration: m.id },
-                  'applied migration has since been edited',
-                );
-              }
-            } else {
-              await client.query(m.sql);
-              await client.query(
-                `INSERT INTO ${quoteIdent(schema)}.schema_migrations (id, checksum) VALUES ($1, $2)`,
-                [m.id, checksum(m.sql)],
-              );
-              log.info({ component: 'database', schema, migration: m.id }, 'migration applied');
-            }
-            await client.query('COMMIT');
-          } catch (err) {
-            await client.query('ROLLBACK').catch(() => {});
-            throw wrapDbError(`applying migration ${m.id} to ${schema}`, err);
-          }
+          await applyMigration(
+            {
+              query: async <T>(sql: string, params?: unknown[]) =>
+                (await client.query(sql, params)) as unknown as { rows: T[] },
+              exec: (sql) => client.query(sql),
+            },
+            schema,
+            m,
+            log,
+          );
         });
       }
     },
