@@ -120,7 +120,8 @@ export function createRspackConfig(options: AppBuildOptions): Configuration {
         __KABOODLE_VERSION__: JSON.stringify(version),
       }),
       new rspack.HtmlRspackPlugin({
-        template: path.join(options.appDir, 'index.html'),
+        // One page template for every app: they differ only by title.
+        template: path.join(import.meta.dirname, 'index.html'),
         templateParameters: { title: options.title, favicon: FAVICON },
         minify: production,
         // The server's CSP allows only same-origin scripts: nothing inline.
