@@ -119,6 +119,44 @@ describe('ProcessingService over gRPC', () => {
     }
   }, 60_000);
 
+  it("Analyze reuses the user's existing tags sent in options.existing_tags", async () => {
+    const text =
+      'Glazing Stoneware Bowls\nby Lena Park\n\nStoneware bowls take a celadon glaze well. The glaze pools in the carved lines of each bowl. We argue that thin glaze layers keep stoneware bowls from crazing.';
+    await blobs.put('u1/glaze.txt', Readable.from(Buffer.from(text)), {
+      contentType: 'text/plain',
+      size: Buffer.byteLength(text),
+    });
+    const file = { ownerId: 'u1', fileId: 'f3', blobKey: 'u1/glaze.txt', fileName: 'glaze.txt' };
+    const c = client();
+    try {
+      const without = await c.analyze({ file });
+      const withTags = await c.analyze({
+        file,
+        options: {
+          existingTags: [
+            { tag: 'Ceramic-Glazes', count: 12 },
+            { tag: 'stoneware', count: 30 },
+          ],
+        },
+      });
+      if (without.result.case !== 'document' || withTags.result.case !== 'document')
+        throw new Error('expected documents');
+      const plain = without.result.value.hashtags;
+      const reused = withTags.result.value.hashtags;
+      // The user's tag wins over new ones: it is boosted above what the same file gets without it.
+      const before = plain.find((h) => h.tag === 'stoneware');
+      const after = reused.find((h) => h.tag === 'stoneware');
+      expect(after).toBeDefined();
+      expect(after!.relevancy).toBeGreaterThan(before?.relevancy ?? 0);
+      // A blank tag is refused, not silently dropped.
+      await expect(
+        c.analyze({ file, options: { existingTags: [{ tag: '  ', count: 1 }] } }),
+      ).rejects.toMatchObject({ name: 'InputError', message: expect.stringMatching(/existing_tags\[0\]/) });
+    } finally {
+      c.close();
+    }
+  }, 60_000);
+
   it('Analyze turns a stored photo into an inventory item', async () => {
     const photo = await redBowl();
     await blobs.put('u1/bowl.jpg', Readable.from(photo.bytes), {

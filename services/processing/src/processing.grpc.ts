@@ -13,6 +13,7 @@ import type { BlobStore, GrpcServiceRegistration } from '@kaboodle/platform';
 import { Destination, ProcessingService } from '@kaboodle/proto';
 import type { Analyzer, Destination as AnalyzerDestination } from './analyze/index.ts';
 import type { TextEmbedder } from './embed/index.ts';
+import type { TagUse } from './enrich/index.ts';
 import { ExtractionError } from './extract/extractor.ts';
 
 export interface ProcessingGrpcDeps {
@@ -24,6 +25,8 @@ export interface ProcessingGrpcDeps {
 /** The proto's limits on Embed. */
 export const MAX_EMBED_TEXTS = 256;
 export const MAX_EMBED_TEXT_CHARS = 100_000;
+/** More tags than any user keeps; the enrichers look at the most used 100 anyway. */
+export const MAX_EXISTING_TAGS = 10_000;
 
 const DESTINATIONS: Record<number, AnalyzerDestination> = {
   [Destination.UNSPECIFIED]: 'auto',
@@ -49,6 +52,18 @@ function extractionStatus(err: ExtractionError): { code: number; details: string
           ? Status.DEADLINE_EXCEEDED
           : Status.FAILED_PRECONDITION;
   return { code, details: err.message, metadata };
+}
+
+/** The user's tags as the analyzer takes them; a blank tag is the caller's mistake, not a tag. */
+function existingTags(tags: ReadonlyArray<{ tag: string; count: number }>): TagUse[] {
+  if (tags.length > MAX_EXISTING_TAGS) {
+    throw new InputError(
+      `options.existing_tags takes at most ${MAX_EXISTING_TAGS} tags, got ${tags.length}.`,
+    );
+  }
+  const blank = tags.findIndex((t) => !t.tag.trim());
+  if (blank >= 0) throw new InputError(`options.existing_tags[${blank}] has an empty tag.`);
+  return tags.map((t) => ({ tag: t.tag.trim(), count: t.count }));
 }
 
 export function createProcessingGrpcService(deps: ProcessingGrpcDeps): GrpcServiceRegistration {
@@ -90,6 +105,7 @@ export function createProcessingGrpcService(deps: ProcessingGrpcDeps): GrpcServi
             ...(file.contentType ? { contentType: file.contentType } : {}),
             instructions: request.options?.instructions ?? '',
             destination: DESTINATIONS[request.options?.destination ?? Destination.UNSPECIFIED] ?? 'auto',
+            existingTags: existingTags(request.options?.existingTags ?? []),
           },
           { signal: ctx.signal },
         );

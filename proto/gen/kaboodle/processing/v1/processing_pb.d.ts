@@ -96,6 +96,14 @@ export declare type AnalyzeOptions = Message<"kaboodle.processing.v1.AnalyzeOpti
    * @generated from field: kaboodle.common.v1.Destination destination = 2;
    */
   destination: Destination;
+
+  /**
+   * The user's hashtags with how often each is used, so suggested tags reuse the user's spelling
+   * (the in-process consumer passes the same list). Empty: no vocabulary to reuse.
+   *
+   * @generated from field: repeated kaboodle.processing.v1.TagUse existing_tags = 3;
+   */
+  existingTags: TagUse[];
 };
 
 /**
@@ -103,6 +111,29 @@ export declare type AnalyzeOptions = Message<"kaboodle.processing.v1.AnalyzeOpti
  * Use `create(AnalyzeOptionsSchema)` to create a new message.
  */
 export declare const AnalyzeOptionsSchema: GenMessage<AnalyzeOptions>;
+
+/**
+ * One of the user's hashtags and how many of their items carry it.
+ *
+ * @generated from message kaboodle.processing.v1.TagUse
+ */
+export declare type TagUse = Message<"kaboodle.processing.v1.TagUse"> & {
+  /**
+   * @generated from field: string tag = 1;
+   */
+  tag: string;
+
+  /**
+   * @generated from field: uint32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message kaboodle.processing.v1.TagUse.
+ * Use `create(TagUseSchema)` to create a new message.
+ */
+export declare const TagUseSchema: GenMessage<TagUse>;
 
 /**
  * @generated from message kaboodle.processing.v1.AnalyzeRequest
