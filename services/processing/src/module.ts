@@ -6,7 +6,8 @@ import { childLogger, combineConfigs } from '@kaboodle/platform';
 import type { BlobStore, EventBus, Logger, ServiceModule, Subscription } from '@kaboodle/platform';
 import { createAnalyzer, createAiProviders, processingConfigSchema } from './analyze/index.ts';
 import type { Analyzer, TextEmbedder } from './analyze/index.ts';
-import { createPooledExtractor } from './extract/index.ts';
+import { createPooledExtractor, type Extractor } from './extract/index.ts';
+import { createOpenAiAssistedExtractor } from './extract/openai-assisted-extractor.ts';
 import { subscribeFileUploaded } from './file-uploaded.consumer.ts';
 import { extractionConfig, extractionOptionsFromConfig } from './limits/index.ts';
 import { createProcessingGrpcService } from './processing.grpc.ts';
@@ -28,13 +29,27 @@ export interface ProcessingModule extends ServiceModule {
   readonly analyzer: Analyzer;
   /** For in-process callers (search in `--target=all`): the same embedder gRPC Embed uses. */
   readonly embedder: TextEmbedder;
+  /** The text extractor in force: offline, or OpenAI-assisted when the provider is `openai`. */
+  readonly extractor: Extractor;
 }
 
 export function createProcessingModule(deps: ProcessingModuleDeps): ProcessingModule {
   const { bus, blobs, config } = deps;
   const logger = childLogger(deps.logger, 'processing');
-  const extractor = createPooledExtractor(extractionOptionsFromConfig(config));
+  const extractionOptions = extractionOptionsFromConfig(config);
+  const offlineExtractor = createPooledExtractor(extractionOptions);
   const ai = createAiProviders(config);
+  // With an endpoint configured, its vision model reads images and scanned pages; everything else
+  // (and the fallback when the endpoint fails) stays with the offline extractor.
+  const extractor = ai.openai
+    ? createOpenAiAssistedExtractor({
+        base: offlineExtractor,
+        client: ai.openai,
+        model: config.OPENAI_VISION_MODEL,
+        logger,
+        limits: extractionOptions.limits,
+      })
+    : offlineExtractor;
   const analyzer = createAnalyzer({
     extractor,
     blobs,
@@ -49,6 +64,7 @@ export function createProcessingModule(deps: ProcessingModuleDeps): ProcessingMo
     analyzer,
     embedder: ai.embedder,
     grpc: [createProcessingGrpcService({ analyzer, embedder: ai.embedder, blobs })],
+    extractor,
     async start() {
       logger.info({ provider: ai.provider }, 'processing started');
       if (deps.consume !== false) subscription = await subscribeFileUploaded({ bus, analyzer, logger });

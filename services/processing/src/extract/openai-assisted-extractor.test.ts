@@ -1,10 +1,17 @@
 // The OpenAI-assisted extractor against the loopback stand-in for a hosted endpoint (the same one
 // the other OpenAI providers are tested with): what it sends, when it does not call at all, and how
 // a failing, hanging or cancelled call leaves the offline OCR result in place.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@kaboodle/platform';
+import { createLocalBlobStore } from '@kaboodle/platform/adapters/local-blob-store.ts';
+import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
+import { createProcessingModule, processingModuleConfig } from '../module.ts';
 import { createOpenAiClient } from '../providers/openai-client.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../providers/test-support/openai-stand-in.ts';
 import { ExtractionError } from './extractor.ts';
@@ -165,9 +172,6 @@ describe('OpenAI-assisted extractor', () => {
   }, 60_000);
 
   it('reads a file given by path like one given as bytes', async () => {
-    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
-    const os = await import('node:os');
-    const path = await import('node:path');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-assisted-'));
     try {
       standIn.chatAnswer = () => 'Label: 30 x 40 cm';
@@ -179,4 +183,38 @@ describe('OpenAI-assisted extractor', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('processing module wiring', () => {
+  it('reads images with the vision model when an endpoint is configured, offline otherwise (one env change)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-wiring-'));
+    const blobs = createLocalBlobStore({ root: dir });
+    const logger = createLogger({ component: 'assisted-extractor-test', level: 'silent' });
+    const build = (env: Record<string, string>) =>
+      createProcessingModule({
+        bus: createMemoryEventBus(),
+        blobs,
+        logger,
+        config: processingModuleConfig.parse(env),
+        consume: false,
+      });
+    const remote = build({ OPENAI_BASE_URL: standIn.baseURL, OPENAI_VISION_MODEL: 'wired-vision' });
+    const offline = build({});
+    try {
+      standIn.requests.length = 0;
+      standIn.chatAnswer = () => 'Glazed bowl, 25 cm';
+      const png = await textImage(['Glazed bowl 25 cm']);
+      const viaEndpoint = await remote.extractor.extract({ bytes: png, fileName: 'bowl.png' });
+      expect(viaEndpoint.text).toBe('Glazed bowl, 25 cm');
+      expect(chatRequests().map((r) => r.body.model)).toEqual(['wired-vision']);
+      standIn.requests.length = 0;
+      const local = await offline.extractor.extract({ bytes: png, fileName: 'bowl.png' });
+      expect(local.text).toMatch(/Glazed bowl 25 cm/);
+      expect(standIn.requests).toHaveLength(0);
+    } finally {
+      await Promise.all([remote.stop?.(), offline.stop?.()]);
+      await blobs.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

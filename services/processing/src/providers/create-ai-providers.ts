@@ -21,6 +21,8 @@ export interface AiProviders {
   embedder: TextEmbedder;
   enricher: DocumentEnricher;
   vision: InventoryVision;
+  /** The endpoint's client when provider is `openai` (text extraction's vision transcription uses it too). */
+  openai?: OpenAI;
   /** Stop the worker threads (embedding model, image measurement). */
   close(): Promise<void>;
 }
@@ -64,6 +66,7 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
   });
   return {
     provider,
+    openai: client,
     embedder,
     enricher: createOpenAiEnricher({ client, model: config.OPENAI_CHAT_MODEL, baseline: offlineEnricher }),
     vision,

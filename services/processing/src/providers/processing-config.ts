@@ -7,7 +7,7 @@ import type { ConfigOf } from '@kaboodle/platform';
 export const processingFields = {
   PROCESSING_AI_PROVIDER: env.enum(['offline', 'openai'] as const, {
     description:
-      'AI provider for enrichment, embeddings and vision; unset: openai when OPENAI_BASE_URL is set, else offline',
+      'AI provider for enrichment, embeddings, vision and OCR transcription; unset: openai when OPENAI_BASE_URL is set, else offline',
   }),
   OPENAI_BASE_URL: env.url({
     protocols: ['http', 'https'],
@@ -33,7 +33,7 @@ export const processingFields = {
   }),
   OPENAI_VISION_MODEL: env.string({
     default: 'gpt-4o-mini',
-    description: 'Vision-capable chat model for inventory photos',
+    description: 'Vision-capable chat model for inventory photos and for reading images and scanned pages',
   }),
   OPENAI_TIMEOUT: env.duration({
     default: '60s',
