@@ -1,6 +1,14 @@
-// Extractor port contract: the same cases against every adapter — in-thread (createLocalExtractor)
-// and worker-thread pool (createPooledExtractor, the production one). Fixtures are generated offline.
-import { afterAll, describe, expect, it } from 'vitest';
+// Extractor port contract: the same cases against every adapter — in-thread (createLocalExtractor),
+// worker-thread pool (createPooledExtractor, the production one) and the OpenAI-assisted one (OCR pages
+// read by a vision model; here a loopback stand-in for a hosted endpoint answers with the fixture's
+// text). Fixtures are generated offline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpenAiAssistedExtractor } from '../../services/processing/src/extract/openai-assisted-extractor.ts';
+import { createOpenAiClient } from '../../services/processing/src/providers/openai-client.ts';
+import {
+  startOpenAiStandIn,
+  type OpenAiStandIn,
+} from '../../services/processing/src/providers/test-support/openai-stand-in.ts';
 import {
   ExtractionError,
   createLocalExtractor,
@@ -21,9 +29,32 @@ import {
   zipBombDocx,
 } from '../../services/processing/src/extract/test-fixtures/generate-containers.ts';
 
+let standIn: OpenAiStandIn;
+beforeAll(async () => {
+  standIn = await startOpenAiStandIn();
+  standIn.chatAnswer = () => 'Crimson glass beads';
+});
+afterAll(() => standIn.close());
+
 const adapters: { name: string; create(): Extractor }[] = [
   { name: 'local (in-thread)', create: () => createLocalExtractor() },
   { name: 'pooled (worker threads)', create: () => createPooledExtractor({ threads: 1 }) },
+  {
+    name: 'OpenAI-assisted (stand-in endpoint)',
+    create: () =>
+      createOpenAiAssistedExtractor({
+        base: createLocalExtractor(),
+        // Resolved per call: the stand-in starts in beforeAll, after the adapters are listed.
+        get client() {
+          return createOpenAiClient({
+            OPENAI_BASE_URL: standIn.baseURL,
+            OPENAI_API_KEY: 'sk-test',
+            OPENAI_TIMEOUT: 10_000,
+          });
+        },
+        model: 'vision-contract',
+      }),
+  },
 ];
 
 const fixtures = {
