@@ -1,6 +1,6 @@
 // The auth service as a module of the `kaboodle` entrypoint: composes repositories, keys, limiters,
 // the domain service and the router from its declared dependencies (database, logger, config).
-import { createTokenVerifier } from '@kaboodle/platform';
+import { childLogger, createTokenVerifier } from '@kaboodle/platform';
 import type { Database, EventBus, HealthCheck, ServiceModule, TokenVerifier } from '@kaboodle/platform';
 import { createOutbox, OUTBOX_MIGRATIONS } from '@kaboodle/platform/outbox/index.ts';
 import type { Router } from 'express';
@@ -63,7 +63,7 @@ const HOUR = 3_600_000;
 
 export function createAuthModule(deps: AuthModuleDeps): AuthModule {
   const { db, config } = deps;
-  const logger = deps.logger.child({ component: 'auth' });
+  const logger = childLogger(deps.logger, 'auth');
   const users = createUserRepository(db);
   const sessions = createSessionRepository(db);
   const keys = createKeyStore({
@@ -171,7 +171,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     name: 'auth',
     router,
     grpc,
-    checks: [{ name: 'database', check: () => db.ping() }],
+    checks: [{ name: 'auth.database', check: () => db.ping() }],
     verifier,
     service,
     jwks: () => keys.jwks(),

@@ -14,6 +14,7 @@ export interface CatalogueModuleDeps {
 export function createCatalogueModule(deps: CatalogueModuleDeps): ServiceModule {
   return {
     name: 'catalogue',
+    checks: [{ name: 'catalogue.database', check: () => deps.db.ping() }],
     router: express.Router(),
     async start() {
       await deps.db.migrate(migrations);

@@ -1,5 +1,5 @@
 // The ingestion service: owns uploaded files and their status (spec §7 /process, /upload).
-// Engine health (database, bus, blob store) is reported by the entrypoint that opens them.
+// The bus and blob store report their own health (the entrypoint opens them); the database is its own.
 import type { BlobStore, Database, EventBus, ServiceModule, TokenVerifier } from '@kaboodle/platform';
 import { createFileRepository } from './file.repository.ts';
 import { createIngestionRouter } from './ingestion.routes.ts';
@@ -16,6 +16,7 @@ export function createIngestionModule(deps: IngestionModuleDeps): ServiceModule 
   const files = createFileRepository(deps.db);
   return {
     name: 'ingestion',
+    checks: [{ name: 'ingestion.database', check: () => deps.db.ping() }],
     router: createIngestionRouter({ files, verifier: deps.verifier }),
     async start() {
       await deps.db.migrate(migrations);

@@ -405,7 +405,6 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
         schema: service,
         logger: childLogger(logger, `${service}.database`),
       });
-      ctx.http?.addChecks({ name: `${service}.database`, check: () => db.ping() });
       ctx.databases.push(db);
       return db;
     },

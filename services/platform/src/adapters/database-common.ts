@@ -135,10 +135,7 @@ export async function applyMigration(
     );
     if (done.rows[0]) {
       if (done.rows[0].checksum !== checksum(m.sql)) {
-        log.warn(
-          { component: 'database', schema, migration: m.id },
-          'applied migration has since been edited',
-        );
+        log.warn({ schema, migration: m.id }, 'applied migration has since been edited');
       }
     } else {
       await conn.exec(m.sql);
@@ -146,7 +143,7 @@ export async function applyMigration(
         m.id,
         checksum(m.sql),
       ]);
-      log.info({ component: 'database', schema, migration: m.id }, 'migration applied');
+      log.info({ schema, migration: m.id }, 'migration applied');
     }
     await conn.exec('COMMIT');
   } catch (err) {

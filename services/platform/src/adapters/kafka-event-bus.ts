@@ -6,6 +6,7 @@
 import { Kafka, Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
 import type { Admin, Consumer, IHeaders, KafkaMessage, LogEntry, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
+import { childLogger } from '../log/logger.ts';
 import { UnavailableError } from '../errors.ts';
 import { deadLetterTopic } from '../ports/event-bus.ts';
 import type { EventBus, OutgoingEvent, SubscribeOptions, Subscription } from '../ports/event-bus.ts';
@@ -58,7 +59,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   if (heartbeatInterval >= sessionTimeout) {
     throw new TypeError('kafka event bus: heartbeatIntervalMs must be below sessionTimeoutMs');
   }
-  const logger = options.logger.child({ component: 'event-bus', bus: 'kafka' });
+  const logger = childLogger(options.logger, 'event-bus', { bus: 'kafka' });
 
   const kafka = new Kafka({
     clientId: options.clientId,

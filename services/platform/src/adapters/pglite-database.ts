@@ -257,7 +257,7 @@ export function createPgliteDatabase(options: PgliteDatabaseOptions): Database {
           active = false;
           transactionEnded(tx);
           await pg.exec('ROLLBACK').catch((rollbackErr: unknown) => {
-            log.warn({ err: rollbackErr, component: 'database', schema }, 'rollback failed');
+            log.warn({ err: rollbackErr, schema }, 'rollback failed');
           });
           throw err;
         }

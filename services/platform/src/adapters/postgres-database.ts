@@ -54,9 +54,7 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Databa
     application_name: `kaboodle-${schema}`,
   });
   // An idle connection dying (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', (err) =>
-    log.warn({ err, component: 'database', schema }, 'idle postgres connection failed'),
-  );
+  pool.on('error', (err) => log.warn({ err, schema }, 'idle postgres connection failed'));
 
   const discard = new WeakSet<Error>();
   let closed = false;
@@ -151,7 +149,7 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Databa
           try {
             await client.query('ROLLBACK');
           } catch (rollbackErr) {
-            log.warn({ err: rollbackErr, component: 'database', schema }, 'rollback failed');
+            log.warn({ err: rollbackErr, schema }, 'rollback failed');
             // the connection is in an unknown state: mark it so withClient discards it
             const failure = wrapDbError(`rolling back in ${schema} after ${String(err)}`, rollbackErr);
             discard.add(failure);

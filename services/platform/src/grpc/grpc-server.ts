@@ -16,6 +16,7 @@ import type {
   UntypedHandleCall,
   UntypedServiceImplementation,
 } from '@grpc/grpc-js';
+import { childLogger } from '../log/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { GrpcServiceRegistration, HealthCheck, ServiceModule } from '../module.ts';
 import { TRACER_NAME } from '../telemetry/index.ts';
@@ -198,7 +199,7 @@ function instrument(
 }
 
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
-  const logger = options.logger.child({ component: 'grpc' });
+  const logger = childLogger(options.logger, 'grpc');
   const maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const server = new Server({
     'grpc.max_receive_message_length': maxMessageBytes,
