@@ -258,7 +258,7 @@ describe('hard per-file limits', () => {
     try {
       const paragraphs = Array.from(
         { length: 40_000 },
-        (_, i) => `Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(4)}`,
+        (_, i) => `Paragraph ${i}: ${'the weaver counts each bead twice before threading '.repeat(4)}`,
       );
       const docx = await makeDocx({ paragraphs });
       const err = await failure({ bytes: docx, fileName: 'heavy.docx' }, undefined, small);
