@@ -70,7 +70,30 @@ async function scenario(urls: Urls, expectChecks: string[]): Promise<void> {
   const forged = await fetch(statusUrl, { headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` } });
   expect(forged.status).toBe(401);
 
-  // 5. Sign out revokes the session at the auth service...
+  // 5. An upload goes ingestion → file.uploaded → processing (reads the blob, analyses) → file.status →
+  //    ingestion: split, both events cross Kafka and the bytes cross the shared blob store.
+  const form = new FormData();
+  const note = `Topology Field Notes\nby Tess Ologie\n\nIndigo vats and bead ledgers, entry ${randomUUID()}.`;
+  form.append('file', new Blob([note], { type: 'text/plain' }), 'field-notes.txt');
+  const uploaded = await fetch(new URL('/process', urls.ingestion), {
+    method: 'POST',
+    headers: { 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(202);
+  const { id: fileId } = (await uploaded.json()) as { id: string };
+  const fileStatus = async () =>
+    (await (
+      await fetch(new URL(`/process/status/${fileId}`, urls.ingestion), {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { status: string; progress: number };
+  await expect
+    .poll(async () => (await fileStatus()).status, { timeout: 90_000, interval: 300 })
+    .toBe('completed');
+  expect((await fileStatus()).progress).toBe(100);
+
+  // 6. Sign out revokes the session at the auth service...
   const logout = await fetch(new URL('/api/auth/logout', urls.auth), {
     method: 'POST',
     headers: { ...json, authorization: `Bearer ${token}` },
@@ -81,7 +104,7 @@ async function scenario(urls: Urls, expectChecks: string[]): Promise<void> {
   });
   expect(after.status).toBe(401);
 
-  // 6. ...and every other service stops accepting that session's tokens at once, long before they
+  // 7. ...and every other service stops accepting that session's tokens at once, long before they
   //    expire: split, the kaboodle.session.revoked.v1 event crosses the bus (Kafka) to each verifier.
   await expect
     .poll(async () => (await fetch(statusUrl, { headers: { authorization: `Bearer ${token}` } })).status, {

@@ -68,6 +68,45 @@ export function createFileRepository(db: Queryable) {
       return rows[0] ? toRecord(rows[0]) : null;
     },
 
+    /** The owner's earlier upload of the same content, if any (duplicate detection). */
+    async findBySha(ownerId: string, sha256: string): Promise<FileRecord | null> {
+      const { rows } = await db.query<FileRow>(
+        `SELECT * FROM files WHERE owner_id = $1 AND sha256 = $2 AND status <> 'cancelled'
+          ORDER BY created_at DESC LIMIT 1`,
+        [ownerId, sha256],
+      );
+      return rows[0] ? toRecord(rows[0]) : null;
+    },
+
+    async insert(
+      q: Queryable,
+      f: Pick<FileRecord, 'id' | 'ownerId' | 'name' | 'size' | 'contentType' | 'sha256' | 'blobKey'>,
+    ): Promise<FileRecord> {
+      const { rows } = await q.query<FileRow>(
+        `INSERT INTO files (id, owner_id, name, size, content_type, sha256, blob_key, status, stage, progress)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 'uploaded', 0) RETURNING *`,
+        [f.id, f.ownerId, f.name, f.size, f.contentType, f.sha256, f.blobKey],
+      );
+      return toRecord(rows[0]!);
+    },
+
+    /**
+     * Apply a status from the processing service. A file that has ended (completed, failed, cancelled)
+     * keeps its end; progress never goes backwards, so a redelivered older event changes nothing.
+     */
+    async applyStatus(
+      id: string,
+      s: { status: FileStatus; stage: string; progress: number; error: string | null },
+    ): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE files SET status = $2, stage = $3, progress = GREATEST(progress, $4), error = $5, updated_at = now()
+          WHERE id = $1 AND status NOT IN ('completed', 'failed', 'cancelled')
+            AND (progress <= $4 OR $2 IN ('completed', 'failed'))`,
+        [id, s.status, s.stage, s.progress, s.error],
+      );
+      return rowCount > 0;
+    },
+
     /** Cancel queued or running work; returns the file as it now is, or null when not the owner's. */
     async cancel(ownerId: string, id: string): Promise<FileRecord | null> {
       if (!isFileId(id)) return null;

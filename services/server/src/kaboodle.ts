@@ -216,6 +216,7 @@ function registerModules(manager: ModuleManager<Context>): void {
             bus: ctx.bus!,
             blobs: ctx.blobs!,
             verifier: ctx.verifier!,
+            logger: ctx.logger,
           }),
         ),
     })

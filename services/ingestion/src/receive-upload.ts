@@ -1,0 +1,144 @@
+// Streams one multipart upload straight into the blob store (never holding the file in memory),
+// measuring size and SHA-256 on the way, and applies the product's file rules. The request is read to
+// its end even when the file is refused, so the client always gets the answer instead of a reset.
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type { Readable } from 'node:stream';
+import type { Request } from 'express';
+import busboy from 'busboy';
+import { InputError, TooLargeError } from '@kaboodle/platform';
+import type { BlobStore } from '@kaboodle/platform';
+import {
+  FILE_NAME_REQUIRED,
+  MAX_FILE_BYTES,
+  cleanFileName,
+  resolveContentType,
+  sizeExceededMessage,
+  unsupportedTypeMessage,
+} from './file-rules.ts';
+
+/** Past this much, stop reading a refused upload and close the connection (its size comes from Content-Length). */
+const READ_CAP_BYTES = 256 * 1024 * 1024;
+
+export interface ReceivedUpload {
+  name: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  fields: Record<string, string>;
+}
+
+export async function receiveUpload(
+  req: Request,
+  blobs: BlobStore,
+  blobKey: string,
+): Promise<ReceivedUpload> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(type)) {
+    throw new InputError('Send the file as multipart/form-data in a field named "file"');
+  }
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers: req.headers, limits: { files: 1, fields: 16, fieldSize: 16 * 1024, parts: 20 } });
+  } catch (err) {
+    throw new InputError(`Malformed upload: ${(err as Error).message}`);
+  }
+
+  const fields: Record<string, string> = {};
+  let refusal: Error | undefined;
+  let stored: Promise<void> | undefined;
+  let received: Omit<ReceivedUpload, 'fields'> | undefined;
+  const refuse = (err: Error) => {
+    refusal ??= err;
+  };
+
+  const done = new Promise<void>((resolve, reject) => {
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) refuse(new InputError(`The field "${name}" is too long`));
+      fields[name] = value;
+    });
+    bb.on('filesLimit', () => refuse(new InputError('Upload one file per request')));
+    bb.on('file', (field, stream: Readable, info) => {
+      if (field !== 'file' || received || stored) {
+        refuse(
+          new InputError(
+            field === 'file' ? 'Upload one file per request' : `Unexpected file field "${field}"`,
+          ),
+        );
+        stream.resume();
+        return;
+      }
+      const name = cleanFileName(info.filename ?? '');
+      const contentType = name ? resolveContentType(info.mimeType ?? '', name) : null;
+      if (!name) refuse(new InputError(FILE_NAME_REQUIRED));
+      else if (!contentType) {
+        const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1];
+        const declared = (info.mimeType ?? '').split(';')[0]!.trim();
+        refuse(
+          new InputError(
+            unsupportedTypeMessage(
+              declared && declared !== 'application/octet-stream' ? declared : (ext ?? 'unknown'),
+            ),
+          ),
+        );
+      }
+      if (refusal) {
+        stream.resume();
+        return;
+      }
+      const hash = createHash('sha256');
+      let size = 0;
+      const body = new PassThrough();
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_FILE_BYTES) {
+          if (!refusal) {
+            refuse(new TooLargeError(sizeExceededMessage(size)));
+            body.destroy(new TooLargeError(sizeExceededMessage(size)));
+          }
+          if (size > READ_CAP_BYTES) {
+            const declared = Number(req.headers['content-length']);
+            refusal = new TooLargeError(
+              sizeExceededMessage(Number.isFinite(declared) && declared > size ? declared : size),
+            );
+            req.unpipe(bb);
+            resolve();
+          }
+          return;
+        }
+        hash.update(chunk);
+        // Back-pressure: pause the upload while the blob store catches up.
+        if (!body.write(chunk)) {
+          stream.pause();
+          body.once('drain', () => stream.resume());
+        }
+      });
+      stream.on('end', () => {
+        if (!refusal) {
+          received = { name, size, contentType: contentType!, sha256: hash.digest('hex') };
+          body.end();
+        } else if (refusal instanceof TooLargeError) {
+          refusal = new TooLargeError(sizeExceededMessage(size));
+        }
+      });
+      stored = blobs.put(blobKey, body, { contentType: contentType! }).then(
+        () => undefined,
+        (err: unknown) => {
+          if (!refusal) refuse(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+    bb.on('close', () => resolve());
+    bb.on('error', (err: Error) => reject(new InputError(`Malformed upload: ${err.message}`)));
+    req.on('error', (err) => reject(err));
+  });
+  req.pipe(bb);
+  await done;
+  await stored;
+
+  if (refusal || !received) {
+    if (stored) await blobs.delete(blobKey).catch(() => undefined);
+    throw refusal ?? new InputError('No file was uploaded: send it in a multipart field named "file"');
+  }
+  return { ...received, fields };
+}
