@@ -54,6 +54,8 @@ export async function receiveUpload(
 
   const done = new Promise<void>((resolve, reject) => {
     bb.on('field', (name, value, info) => {
+      // A "file" part without a filename arrives as a plain field: a file with no name.
+      if (name === 'file') refuse(new InputError(FILE_NAME_REQUIRED));
       if (info.valueTruncated) refuse(new InputError(`The field "${name}" is too long`));
       fields[name] = value;
     });
