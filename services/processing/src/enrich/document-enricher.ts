@@ -97,6 +97,20 @@ export function emptyEnrichment(): DocumentEnrichment {
 }
 
 export const clamp01 = (x: number): number => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+export const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** A field's provenance: confidence in [0, 1] to two decimals, where it came from, and a short excerpt. */
+export const provenance = (
+  confidence: number,
+  source: ProvenanceSource,
+  method: string,
+  evidence: string,
+): FieldProvenance => ({
+  confidence: round2(clamp01(confidence)),
+  source,
+  method,
+  evidence: excerpt(evidence),
+});
 
 /** Evidence excerpts are short: they are shown next to the field. */
 export function excerpt(s: string, max = 160): string {

@@ -3,7 +3,6 @@
 // people as suggestions. No network; ~tens of ms per document once the models are loaded.
 import { classifyCategory, classifyField } from './classify.ts';
 import {
-  clamp01,
   emptyEnrichment,
   excerpt,
   ProvenanceSource,
@@ -13,6 +12,7 @@ import {
   type EnrichOptions,
   type FieldProvenance,
   type ScoredTag,
+  provenance as prov,
 } from './document-enricher.ts';
 import { parseInstructions } from './instructions.ts';
 import {
@@ -26,7 +26,7 @@ import {
   type RuleHit,
 } from './metadata-rules.ts';
 import { loadNlp, type Nlp, type WinkSentence } from './nlp.ts';
-import { normaliseTag, reconcileTags, round2 } from './tag-vocabulary.ts';
+import { normaliseTag, reconcileTags } from './tag-vocabulary.ts';
 import { keyPhrases, textRank } from './textrank.ts';
 
 export interface OfflineEnricherOptions {
@@ -37,18 +37,6 @@ export interface OfflineEnricherOptions {
 }
 
 const NLP_METHOD = 'wink-nlp textrank';
-
-const prov = (
-  confidence: number,
-  source: ProvenanceSource,
-  method: string,
-  evidence: string,
-): FieldProvenance => ({
-  confidence: round2(clamp01(confidence)),
-  source,
-  method,
-  evidence: excerpt(evidence),
-});
 
 const fromHit = (h: RuleHit<unknown>): FieldProvenance => prov(h.confidence, h.source, h.method, h.evidence);
 

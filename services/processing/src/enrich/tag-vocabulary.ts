@@ -1,7 +1,7 @@
 // Hashtags as a controlled vocabulary that grows sensibly: every tag is normalised to lower-case
 // kebab (`machine-learning`), a candidate that means an existing tag of the user (same words up to
 // plural/inflection) becomes that tag, and popular existing tags are preferred to new ones.
-import { clamp01, type ScoredTag, type TagUse } from './document-enricher.ts';
+import { clamp01, round2, type ScoredTag, type TagUse } from './document-enricher.ts';
 
 /** `#MachineLearning`, `machine_learning`, `Machine learning` → `machine-learning`. */
 export function normaliseTag(raw: string): string {
@@ -88,4 +88,4 @@ export function reconcileTags(
     .slice(0, max);
 }
 
-export const round2 = (x: number): number => Math.round(x * 100) / 100;
+export { round2 };

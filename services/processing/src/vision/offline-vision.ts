@@ -1,9 +1,9 @@
 // The offline InventoryVision: measurements from the photo (objects, colours, barcodes; in a worker
 // thread), barcode lookups (local catalogue first), then rules over labels, colours, OCR text, the
 // file name and the user's instructions for category, material, dimensions, name and description.
-import { clamp01, excerpt, ProvenanceSource, type FieldProvenance } from '../enrich/document-enricher.ts';
+import { provenance as prov, ProvenanceSource, type FieldProvenance } from '../enrich/document-enricher.ts';
 import { parseInstructions } from '../enrich/instructions.ts';
-import { reconcileTags, round2 } from '../enrich/tag-vocabulary.ts';
+import { reconcileTags } from '../enrich/tag-vocabulary.ts';
 import type { BarcodeLookup } from './barcode-lookup.ts';
 import type { ImageMeasurer } from './image-measurer.ts';
 import {
@@ -28,18 +28,6 @@ export interface OfflineVisionOptions {
   measurer: ImageMeasurer;
   barcodeLookup?: BarcodeLookup;
 }
-
-const prov = (
-  confidence: number,
-  source: ProvenanceSource,
-  method: string,
-  evidence: string,
-): FieldProvenance => ({
-  confidence: round2(clamp01(confidence)),
-  source,
-  method,
-  evidence: excerpt(evidence),
-});
 
 /** zxing's format names as people write them. */
 export function formatLabel(format: string): string {
