@@ -14,6 +14,13 @@ import { openEventBus } from './open-event-bus.ts';
 const logger = pino({ level: 'silent' });
 // Built by deploy/engines/kafka-mock/build.sh (CI's engines-up does it); tests needing it skip without it.
 const mockBinary = new URL('../../../../deploy/engines/kafka-mock/kafka-mock', import.meta.url).pathname;
+if (!process.env.KAFKA_BROKERS)
+  console.log('[kafka-event-bus] live-broker ping skipped: KAFKA_BROKERS is not set');
+if (!existsSync(mockBinary)) {
+  console.log(
+    '[kafka-event-bus] broker-outage cases skipped: deploy/engines/kafka-mock/kafka-mock is not built (make engines-up)',
+  );
+}
 
 /** Waits until every thread of pid is stopped (state T in /proc), so the broker truly cannot answer. */
 async function untilStopped(pid: number): Promise<void> {
