@@ -8,6 +8,7 @@ import type { Money } from '../gen/kaboodle/common/v1/common_pb.js';
 import { MoneySchema } from '../gen/kaboodle/common/v1/common_pb.js';
 import {
   CatalogueChangedSchema,
+  FileDeletedSchema,
   FileProcessedSchema,
   FileStatusSchema,
   FileUploadedSchema,
@@ -60,6 +61,7 @@ export const Topics = {
   fileUploaded: 'kaboodle.file.uploaded.v1',
   fileStatus: 'kaboodle.file.status.v1',
   fileProcessed: 'kaboodle.file.processed.v1',
+  fileDeleted: 'kaboodle.file.deleted.v1',
   catalogueChanged: 'kaboodle.catalogue.changed.v1',
   userChanged: 'kaboodle.user.changed.v1',
   sessionRevoked: 'kaboodle.session.revoked.v1',
@@ -70,6 +72,7 @@ export const eventSchemas = {
   [Topics.fileUploaded]: FileUploadedSchema,
   [Topics.fileStatus]: FileStatusSchema,
   [Topics.fileProcessed]: FileProcessedSchema,
+  [Topics.fileDeleted]: FileDeletedSchema,
   [Topics.catalogueChanged]: CatalogueChangedSchema,
   [Topics.userChanged]: UserChangedSchema,
   [Topics.sessionRevoked]: SessionRevokedSchema,
@@ -94,6 +97,7 @@ const eventKeys: { [T in TopicName]: (event: EventOf<T>) => string } = {
   [Topics.fileUploaded]: (e) => e.file?.fileId ?? '',
   [Topics.fileStatus]: (e) => e.fileId,
   [Topics.fileProcessed]: (e) => e.file?.fileId ?? '',
+  [Topics.fileDeleted]: (e) => e.fileId,
   [Topics.catalogueChanged]: (e) => e.entityId,
   [Topics.userChanged]: (e) => e.ownerId,
   [Topics.sessionRevoked]: (e) => e.ownerId,

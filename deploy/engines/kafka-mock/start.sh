@@ -16,6 +16,7 @@ app_topics=(
   kaboodle.file.uploaded.v1
   kaboodle.file.status.v1
   kaboodle.file.processed.v1
+  kaboodle.file.deleted.v1
   kaboodle.catalogue.changed.v1
   kaboodle.user.changed.v1
   kaboodle.session.revoked.v1

@@ -15,6 +15,7 @@ import type {
 import { createFileRepository } from './file.repository.ts';
 import { subscribeFileStatus } from './file-status.consumer.ts';
 import { createIngestionRouter } from './ingestion.routes.ts';
+import type { IngestionConfig } from './ingestion-config.ts';
 import { migrations } from './migrations.ts';
 
 export interface IngestionModuleDeps {
@@ -23,6 +24,7 @@ export interface IngestionModuleDeps {
   blobs: BlobStore;
   verifier: TokenVerifier;
   logger: Logger;
+  config: IngestionConfig;
 }
 
 export function createIngestionModule(deps: IngestionModuleDeps): ServiceModule {

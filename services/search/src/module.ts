@@ -2,13 +2,17 @@
 // embeddings come from the processing service: in-process when both run here, gRPC otherwise.
 import { checkGrpcHealth } from '@kaboodle/platform';
 import type { EventBus, HealthCheck, Logger, ServiceModule, TokenVerifier } from '@kaboodle/platform';
-import type { ProcessingModuleHandle } from './processing-client.ts';
+import type { CatalogueModuleHandle, ProcessingModuleHandle } from './processing-client.ts';
+import type { SearchConfig } from './search-config.ts';
 
 export interface SearchModuleDeps {
   bus: EventBus;
   verifier: TokenVerifier;
   logger: Logger;
   processing: ProcessingModuleHandle;
+  /** Undefined when split without CATALOGUE_GRPC_ADDRESS: rebuilds are then unavailable. */
+  catalogue: CatalogueModuleHandle | undefined;
+  config: SearchConfig & { KABOODLE_DATA_DIR: string };
 }
 
 export function createSearchModule({ processing }: SearchModuleDeps): ServiceModule {

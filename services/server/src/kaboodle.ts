@@ -38,9 +38,13 @@ import type {
 import { authConfigSchema, createAuthModule, toAuthConfig } from '@kaboodle/auth';
 import type { AuthModule } from '@kaboodle/auth';
 import { createIngestionModule } from '@kaboodle/ingestion';
+import { ingestionConfig } from '@kaboodle/ingestion/ingestion-config.ts';
 import { createProcessingModule, processingModuleConfig } from '@kaboodle/processing';
 import { createCatalogueModule } from '@kaboodle/catalogue';
+import type { CatalogueModule } from '@kaboodle/catalogue';
+import { catalogueConfig } from '@kaboodle/catalogue/catalogue-config.ts';
 import { createSearchModule } from '@kaboodle/search';
+import { searchConfig } from '@kaboodle/search/search-config.ts';
 import { ModuleManager } from './module-manager.ts';
 import type { RunningModule } from './module-manager.ts';
 import { serverConfig } from './server-config.ts';
@@ -59,8 +63,8 @@ const EVENT_SERVICES = new Set(['auth', 'ingestion', 'processing', 'catalogue', 
 
 const configSchema = combineConfigs(
   combineConfigs(platformConfig, serverConfig),
-  authConfigSchema,
-  processingModuleConfig,
+  combineConfigs(authConfigSchema, processingModuleConfig),
+  combineConfigs(ingestionConfig, catalogueConfig, searchConfig),
 );
 export type KaboodleConfig = ReturnType<typeof configSchema.parse>;
 
@@ -77,6 +81,7 @@ interface Context {
   verifier?: TokenVerifier;
   auth?: AuthModule;
   processing?: ReturnType<typeof createProcessingModule>;
+  catalogue?: CatalogueModule;
   databases: Database[];
   openDatabase(service: string): Database;
 }
@@ -217,6 +222,7 @@ function registerModules(manager: ModuleManager<Context>): void {
             blobs: ctx.blobs!,
             verifier: ctx.verifier!,
             logger: ctx.logger,
+            config: ctx.config,
           }),
         ),
     })
@@ -235,18 +241,20 @@ function registerModules(manager: ModuleManager<Context>): void {
       },
     })
     .register('catalogue', {
-      deps: ['http-server', 'database', 'event-bus', 'blob-store', 'token-verifier'],
+      deps: ['http-server', 'grpc-server', 'database', 'event-bus', 'blob-store', 'token-verifier'],
       userVisible: true,
-      init: (ctx) =>
-        mountModule(
-          ctx,
-          createCatalogueModule({
-            db: ctx.openDatabase('catalogue'),
-            bus: ctx.bus!,
-            verifier: ctx.verifier!,
-            logger: ctx.logger,
-          }),
-        ),
+      init: (ctx) => {
+        const catalogue = createCatalogueModule({
+          db: ctx.openDatabase('catalogue'),
+          bus: ctx.bus!,
+          blobs: ctx.blobs!,
+          verifier: ctx.verifier!,
+          logger: ctx.logger,
+          config: ctx.config,
+        });
+        ctx.catalogue = catalogue;
+        return mountModule(ctx, catalogue);
+      },
     })
     .register('search', {
       deps: ['http-server', 'event-bus', 'token-verifier'],
@@ -258,9 +266,16 @@ function registerModules(manager: ModuleManager<Context>): void {
             bus: ctx.bus!,
             verifier: ctx.verifier!,
             logger: ctx.logger,
+            config: ctx.config,
             processing: ctx.running.has('processing')
               ? { kind: 'in-process', module: () => ctx.processing! }
               : { kind: 'grpc', address: ctx.config.PROCESSING_GRPC_ADDRESS! },
+            // Index rebuilds read every entity from the catalogue (in-process, or gRPC when split).
+            catalogue: ctx.running.has('catalogue')
+              ? { kind: 'in-process', module: () => ctx.catalogue! }
+              : ctx.config.CATALOGUE_GRPC_ADDRESS
+                ? { kind: 'grpc', address: ctx.config.CATALOGUE_GRPC_ADDRESS }
+                : undefined,
           }),
         ),
     })

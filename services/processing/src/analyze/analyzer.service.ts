@@ -44,7 +44,7 @@ export type AnalyzeResult =
   | {
       kind: 'document';
       document: DocumentAnalysisInit;
-      /** Passage vectors for excerpt search (no proto field carries them yet). */
+      /** Passage vectors (also in `document.passages`, as proto). */
       passages: EmbeddedPassage[];
       warnings: string[];
       durationMs: number;
@@ -188,6 +188,12 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
         model: emb.model,
         dimensions: emb.dimensions,
       },
+      passages: emb.passages.map((p) => ({
+        text: p.text,
+        start: p.start,
+        end: p.end,
+        vector: Array.from(p.vector),
+      })),
     };
     return {
       kind: 'document',

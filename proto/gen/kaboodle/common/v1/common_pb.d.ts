@@ -212,7 +212,41 @@ export declare const ExtractedTextSchema: GenMessage<ExtractedText>;
 
 /**
  * An amount of money, as google.type.Money: units plus nanos (10^-9) of the currency.
+ * A chunk of a document's text with its own vector: passage search and the "Relevant Excerpt".
  *
+ * @generated from message kaboodle.common.v1.Passage
+ */
+export declare type Passage = Message<"kaboodle.common.v1.Passage"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * Character offsets of the passage in ExtractedText.text.
+   *
+   * @generated from field: uint32 start = 2;
+   */
+  start: number;
+
+  /**
+   * @generated from field: uint32 end = 3;
+   */
+  end: number;
+
+  /**
+   * @generated from field: repeated float vector = 4;
+   */
+  vector: number[];
+};
+
+/**
+ * Describes the message kaboodle.common.v1.Passage.
+ * Use `create(PassageSchema)` to create a new message.
+ */
+export declare const PassageSchema: GenMessage<Passage>;
+
+/**
  * @generated from message kaboodle.common.v1.Money
  */
 export declare type Money = Message<"kaboodle.common.v1.Money"> & {
@@ -321,6 +355,13 @@ export declare type DocumentAnalysis = Message<"kaboodle.common.v1.DocumentAnaly
    * @generated from field: kaboodle.common.v1.Embedding embedding = 14;
    */
   embedding?: Embedding | undefined;
+
+  /**
+   * Sentence-aligned chunks of the text with their vectors (same model as `embedding`).
+   *
+   * @generated from field: repeated kaboodle.common.v1.Passage passages = 15;
+   */
+  passages: Passage[];
 };
 
 /**

@@ -3,6 +3,7 @@
 //   kaboodle.file.uploaded.v1       FileUploaded       key: file id       ingestion → processing
 //   kaboodle.file.status.v1         FileStatus         key: file id       processing, ingestion → ingestion
 //   kaboodle.file.processed.v1      FileProcessed      key: file id       processing → catalogue
+//   kaboodle.file.deleted.v1        FileDeleted        key: file id       ingestion → catalogue
 //   kaboodle.catalogue.changed.v1   CatalogueChanged   key: entity id     catalogue → search
 //   kaboodle.user.changed.v1        UserChanged        key: user id       auth → every service
 //   kaboodle.session.revoked.v1     SessionRevoked     key: user id       auth → every token verifier
@@ -210,6 +211,40 @@ export declare type FileProcessed = Message<"kaboodle.events.v1.FileProcessed"> 
  * Use `create(FileProcessedSchema)` to create a new message.
  */
 export declare const FileProcessedSchema: GenMessage<FileProcessed>;
+
+/**
+ * A user deleted an uploaded file: its blob and record are gone; whatever was made from it
+ * (the document or inventory item) is deleted too.
+ *
+ * @generated from message kaboodle.events.v1.FileDeleted
+ */
+export declare type FileDeleted = Message<"kaboodle.events.v1.FileDeleted"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string owner_id = 2;
+   */
+  ownerId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp occurred_at = 3;
+   */
+  occurredAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string file_id = 4;
+   */
+  fileId: string;
+};
+
+/**
+ * Describes the message kaboodle.events.v1.FileDeleted.
+ * Use `create(FileDeletedSchema)` to create a new message.
+ */
+export declare const FileDeletedSchema: GenMessage<FileDeleted>;
 
 /**
  * A catalogue entity was created, changed or deleted.

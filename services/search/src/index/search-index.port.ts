@@ -1,0 +1,132 @@
+// The search index port: one user's documents and inventory items, searchable by keyword (BM25),
+// by meaning (vector kNN) and both (reciprocal rank fusion). Adapters: LanceDB embedded on one
+// machine (lancedb-search-index.ts), Elasticsearch on a cluster (elasticsearch-search-index.ts).
+// Every adapter passes tests/contract/search-index.contract.test.ts.
+
+export type IndexedEntityType = 'document' | 'inventory_item';
+
+export interface IndexedPassage {
+  text: string;
+  /** Character offsets in the entity's extracted text. */
+  start: number;
+  end: number;
+  vector: Float32Array;
+}
+
+/** What the index keeps of a catalogue entity (built from a catalogue.changed payload). */
+export interface IndexedEntity {
+  entityType: IndexedEntityType;
+  id: string;
+  ownerId: string;
+  /** The catalogue version: an upsert or delete with a version ≤ the stored one is ignored. */
+  version: number;
+  /** Document title or inventory item name. */
+  title: string;
+  /** Document summary or inventory item description. */
+  description: string;
+  /** Extracted text (the adapter may cap what it stores for keyword search). */
+  content: string;
+  category: string;
+  hashtags: string[];
+  /** Other text fields searchable by keyword: author, field, thesis, material, colour, … */
+  keywords: string[];
+  /** Documents: the download path; inventory items: '' */
+  url: string;
+  imageUrl: string;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The entity's embedding; length = the index's dimensions. */
+  vector: Float32Array;
+  /** Documents' passages (chunks with vectors); [] for inventory items. */
+  passages: IndexedPassage[];
+}
+
+export type SearchMode = 'keyword' | 'semantic' | 'hybrid';
+
+export interface SearchQuery {
+  /** Always required: results are only ever this owner's. */
+  ownerId: string;
+  /** Trimmed, non-empty: the caller validates. Used by keyword and hybrid. */
+  text: string;
+  /** The query embedding: required for semantic and hybrid. */
+  vector?: Float32Array;
+  mode: SearchMode;
+  /** Empty or absent: both types. */
+  entityTypes?: IndexedEntityType[];
+  /** Exact match. */
+  category?: string;
+  /** Entity must carry every one of these tags. */
+  hashtags?: string[];
+  /** 1..100 (caller clamps). */
+  limit: number;
+  /** Return the best-matching passage per document as `excerpt` (vector + keyword over passages). */
+  withExcerpts?: boolean;
+}
+
+export interface SearchHit {
+  entityType: IndexedEntityType;
+  id: string;
+  title: string;
+  description: string;
+  /** The start of the content (a few hundred characters), for display. */
+  content: string;
+  url: string;
+  imageUrl: string;
+  category: string;
+  hashtags: string[];
+  /** In [0, 1], higher is better, comparable within one result list. */
+  score: number;
+  /** Best-matching passage, when asked for and there is one. */
+  excerpt?: string;
+}
+
+export interface RelatedQuery {
+  ownerId: string;
+  entityType: IndexedEntityType;
+  id: string;
+  /** 1..50 */
+  limit: number;
+  /** Minimum cosine similarity (default 0). */
+  minSimilarity?: number;
+}
+
+export interface EntityRef {
+  entityType: IndexedEntityType;
+  id: string;
+  ownerId: string;
+  version: number;
+}
+
+export interface UpsertOutcome {
+  /** Written or replaced. */
+  applied: number;
+  /** Ignored because the index already holds that version or a later one (or a later delete). */
+  stale: number;
+}
+
+export interface IndexStats {
+  entities: number;
+  /** Bytes on disk (embedded) or store size (Elasticsearch). */
+  sizeBytes: number;
+}
+
+export interface SearchIndex {
+  readonly kind: 'lancedb' | 'elasticsearch';
+  readonly dimensions: number;
+  /** Create tables / templates / aliases when missing. Idempotent. */
+  open(): Promise<void>;
+  /** Version-guarded bulk upsert; applies with back-pressure (resolves when durable and searchable). */
+  upsert(entities: IndexedEntity[]): Promise<UpsertOutcome>;
+  /** Version-guarded delete; remembers the version so a late, older upsert does not resurrect it. */
+  delete(refs: EntityRef[]): Promise<UpsertOutcome>;
+  /** Remove everything of one owner (user deleted). */
+  deleteOwner(ownerId: string): Promise<void>;
+  search(query: SearchQuery): Promise<SearchHit[]>;
+  /** Vector neighbours of one entity across documents and inventory items (never itself). */
+  related(query: RelatedQuery): Promise<SearchHit[]>;
+  /** The stored version of an entity, or undefined (deleted entities answer undefined). */
+  versionOf(ref: Omit<EntityRef, 'version'>): Promise<number | undefined>;
+  stats(ownerId?: string): Promise<IndexStats>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

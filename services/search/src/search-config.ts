@@ -1,0 +1,27 @@
+// The search service's env keys: which index (embedded LanceDB by default, Elasticsearch when
+// ELASTICSEARCH_URL is set) and the query-embedding cache. Defaults run as is.
+import { defineConfig, env } from '@kaboodle/platform/config/index.ts';
+
+export const searchConfig = defineConfig({
+  ELASTICSEARCH_URL: env.url({
+    protocols: ['http', 'https'],
+    description: 'Elasticsearch to index into (unset: the embedded index under KABOODLE_DATA_DIR)',
+  }),
+  ELASTICSEARCH_API_KEY: env.string({ secret: true, description: 'API key for ELASTICSEARCH_URL' }),
+  SEARCH_INDEX_NAME: env.string({
+    default: 'kaboodle-entities',
+    check: (v) => (/^[a-z0-9][a-z0-9_-]*$/.test(v) ? undefined : 'lowercase letters, digits, - and _ only'),
+    description: 'Alias (Elasticsearch) or table (embedded) that searches read and writes go through',
+  }),
+  CATALOGUE_GRPC_ADDRESS: env.string({
+    check: (v) =>
+      /^[A-Za-z0-9.-]+:\d{1,5}$/.test(v) ? undefined : `must be host:port, got ${JSON.stringify(v)}`,
+    description: 'host:port of the catalogue gRPC server (split mode): index rebuilds read from it',
+  }),
+  SEARCH_QUERY_CACHE_SIZE: env.int({
+    min: 0,
+    default: 1_000,
+    description: 'Query embeddings kept in memory (0 turns the cache off)',
+  }),
+});
+export type SearchConfig = ReturnType<typeof searchConfig.parse>;
