@@ -16,6 +16,7 @@ import {
   encodeEvent,
   eventKey,
   FileState,
+  ProcessingStage,
   Topics,
 } from '@kaboodle/proto';
 import type { EventOf } from '@kaboodle/proto';
@@ -57,7 +58,11 @@ beforeAll(async () => {
     enricher: createOfflineEnricher(),
     vision: createOfflineVision({ measurer, barcodeLookup: createBarcodeLookup() }),
   });
-  sub = await subscribeFileUploaded({ bus, analyzer, logger: createLogger({ level: 'silent', component: 'test' }) });
+  sub = await subscribeFileUploaded({
+    bus,
+    analyzer,
+    logger: createLogger({ level: 'silent', component: 'test' }),
+  });
   await bus.subscribe({
     group: 'test-observer',
     topics: [Topics.fileStatus, Topics.fileProcessed],
@@ -106,11 +111,19 @@ const final = (fileId: string) =>
   );
 
 describe('file.uploaded consumer', () => {
-  it('processes a text file into a document and reports processing, then completed', async () => {
+  it('processes a text file into a document, reporting progress up to storing (the catalogue completes it)', async () => {
     await upload('f-text', 'indigo.txt', 'text/plain', Buffer.from(NOTE));
-    await expect.poll(() => final('f-text')?.status, { timeout: 60_000 }).toBe(FileState.COMPLETED);
+    await expect
+      .poll(() => processed.some((p) => p.file?.fileId === 'f-text'), { timeout: 60_000 })
+      .toBe(true);
     const mine = statuses.filter((s) => s.fileId === 'f-text');
     expect(mine[0]!.status).toBe(FileState.PROCESSING);
+    expect(mine.at(-1)).toMatchObject({
+      status: FileState.PROCESSING,
+      stage: ProcessingStage.STORING,
+      progress: 90,
+    });
+    expect(mine.some((s) => s.status === FileState.COMPLETED)).toBe(false);
     expect(mine.map((s) => s.progress)).toEqual([...mine.map((s) => s.progress)].sort((a, b) => a - b));
     const result = processed.find((p) => p.file?.fileId === 'f-text')!;
     expect(result.result.case).toBe('document');

@@ -87,7 +87,7 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
             ? { case: 'document', value: result.document }
             : { case: 'inventoryItem', value: result.inventoryItem },
       });
-      await status({ status: FileState.COMPLETED, stage: ProcessingStage.DONE, progress: 100 });
+      // COMPLETED comes from the catalogue once the result is stored (see FileStatus.result_type).
       return 'done';
     } catch (err) {
       if (err instanceof NotFoundError || isUserFacing(err)) {

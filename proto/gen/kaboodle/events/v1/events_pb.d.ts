@@ -1,7 +1,7 @@
 // Kaboodle's events. Each message is the value of one topic whose name carries the version
 // (proto/src/index.ts maps topic names to these messages):
 //   kaboodle.file.uploaded.v1       FileUploaded       key: file id       ingestion → processing
-//   kaboodle.file.status.v1         FileStatus         key: file id       processing, ingestion → ingestion
+//   kaboodle.file.status.v1         FileStatus         key: file id       processing, catalogue → ingestion
 //   kaboodle.file.processed.v1      FileProcessed      key: file id       processing → catalogue
 //   kaboodle.file.deleted.v1        FileDeleted        key: file id       ingestion → catalogue
 //   kaboodle.catalogue.changed.v1   CatalogueChanged   key: entity id     catalogue → search
@@ -142,6 +142,19 @@ export declare type FileStatus = Message<"kaboodle.events.v1.FileStatus"> & {
    * @generated from field: uint32 attempt = 9;
    */
   attempt: number;
+
+  /**
+   * On COMPLETED: what the file became. Processing stops at STORING; the catalogue reports
+   * COMPLETED once the document or inventory item is stored, so "completed" means "it is there".
+   *
+   * @generated from field: kaboodle.common.v1.EntityType result_type = 10;
+   */
+  resultType: EntityType;
+
+  /**
+   * @generated from field: string result_id = 11;
+   */
+  resultId: string;
 };
 
 /**
