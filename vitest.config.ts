@@ -49,6 +49,16 @@ export default defineConfig({
         },
       },
       {
+        // Reliability (kill -9, engines going away): real processes, one file at a time.
+        test: {
+          name: 'chaos',
+          include: ['tests/chaos/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -22,6 +22,26 @@ const benches: { title: string; script: string }[] = [
     title: 'Quality: metadata accuracy and search MRR / nDCG@10',
     script: 'services/processing/bench/eval.ts',
   },
+  {
+    title: 'Quality: search index keyword / semantic / hybrid, MRR and nDCG@10',
+    script: 'services/search/bench/eval.bench.ts',
+  },
+  {
+    title: 'Ingestion: 10 parallel 20 MB uploads (RSS growth, MB/s)',
+    script: 'tests/bench/pipeline-uploads.bench.ts',
+  },
+  {
+    title: 'Pipeline: upload → searchable throughput (1,000 text files, 100 PDFs)',
+    script: 'tests/bench/pipeline-throughput.bench.ts',
+  },
+  {
+    title: 'Search index: 100k items, indexing, recall@10, latency per stage, size',
+    script: 'services/search/bench/index.bench.ts',
+  },
+  {
+    title: 'Search HTTP: POST /api/search at a fixed rate and at saturation',
+    script: 'services/search/bench/http.bench.ts',
+  },
 ];
 
 const only = process.argv[2];
