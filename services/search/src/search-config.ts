@@ -8,6 +8,13 @@ export const searchConfig = defineConfig({
     description: 'Elasticsearch to index into (unset: the embedded index under KABOODLE_DATA_DIR)',
   }),
   ELASTICSEARCH_API_KEY: env.string({ secret: true, description: 'API key for ELASTICSEARCH_URL' }),
+  ELASTICSEARCH_USERNAME: env.string({
+    description: 'Basic-auth user for ELASTICSEARCH_URL (the Helm chart sets `elastic` for its ECK cluster)',
+  }),
+  ELASTICSEARCH_PASSWORD: env.string({
+    secret: true,
+    description: 'Basic-auth password for ELASTICSEARCH_URL',
+  }),
   SEARCH_INDEX_NAME: env.string({
     default: 'kaboodle-entities',
     check: (v) => (/^[a-z0-9][a-z0-9_-]*$/.test(v) ? undefined : 'lowercase letters, digits, - and _ only'),
