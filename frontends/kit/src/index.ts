@@ -46,3 +46,5 @@ export * from './art/index.ts';
 
 // Kaboodle's hand-drawn art (frontends/kit/src/art, owned with the pages): Tick, gears, pendulum, frames...
 export * from './art/index.ts';
+export { createListClient, listClient, parseTotalCount } from './api/api-list.ts';
+export type { ListClient, ListPage, ListRequest } from './api/api-list.ts';
