@@ -1,0 +1,82 @@
+// Spec 5 and 9's file rules in the browser, with the spec's texts word for word (the ingestion
+// service checks the same rules again, and the bytes too).
+
+export const MAX_FILE_BYTES = 20 * 1024 * 1024; // 20971520
+
+/** Allowed types: MIME type → extensions (PDF, JPEG, PNG, plain text, legacy Word, modern Word). */
+export const ALLOWED_TYPES: Readonly<Record<string, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'text/plain': ['txt'],
+  'application/msword': ['doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+};
+
+/** The picker's accept attribute: the spec's extensions. */
+export const ACCEPT = '.pdf,.jpg,.jpeg,.png,.txt,.doc,.docx';
+
+const BY_EXTENSION = new Map(
+  Object.entries(ALLOWED_TYPES).flatMap(([mime, exts]) => exts.map((e) => [e, mime] as const)),
+);
+const GENERIC = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
+
+export const sizeExceededMessage = (bytes: number): string =>
+  `File size exceeds 20MB limit (${(bytes / (1024 * 1024)).toFixed(2)}MB)`;
+export const unsupportedTypeMessage = (type: string): string => `Unsupported file type: ${type}`;
+export const FILE_NAME_REQUIRED = 'File name is required';
+export const alreadyListedMessage = (name: string): string => `File "${name}" is already in the list`;
+
+export const extensionOf = (name: string): string => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/**
+ * The MIME type a file counts as: its declared type when allowed, else (browsers leave the type
+ * empty for some files, e.g. .doc on Linux) the type its extension names. Null when not allowed.
+ */
+export function resolveFileType(declared: string, name: string): string | null {
+  const mime = declared.split(';')[0]!.trim().toLowerCase();
+  if (ALLOWED_TYPES[mime]) return mime;
+  if (!GENERIC.has(mime)) return null;
+  return BY_EXTENSION.get(extensionOf(name)) ?? null;
+}
+
+export interface CandidateFile {
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** The first rule a file breaks (spec 5's order: size, type, name, then already listed), or null. */
+export function validateFile(file: CandidateFile, listedNames: ReadonlySet<string>): string | null {
+  if (file.size > MAX_FILE_BYTES) return sizeExceededMessage(file.size);
+  if (resolveFileType(file.type, file.name) === null) {
+    const ext = extensionOf(file.name);
+    return unsupportedTypeMessage(file.type || (ext ? `.${ext}` : 'unknown'));
+  }
+  if (file.name.trim() === '') return FILE_NAME_REQUIRED;
+  if (listedNames.has(file.name)) return alreadyListedMessage(file.name);
+  return null;
+}
+
+export const isImageType = (mime: string | null): boolean => mime === 'image/jpeg' || mime === 'image/png';
+
+/** Spec 3: a queued item's id is a timestamp plus a random string. */
+export function newItemId(now: number = Date.now()): string {
+  return `${now}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** A pasted link: http or https only (the server refuses private addresses itself). */
+export function parseUrl(raw: string): { url: string } | { error: string } {
+  const text = raw.trim();
+  if (text === '') return { error: 'Paste a link to a file or a web page' };
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return { error: `"${text}" is not a valid link: use an http:// or https:// address` };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return { error: `"${text}" is not a valid link: use an http:// or https:// address` };
+  }
+  return { url: parsed.href };
+}
