@@ -3,6 +3,7 @@ import {
   cleanFileName,
   resolveContentType,
   sizeExceededMessage,
+  sniffContentType,
   unsupportedTypeMessage,
 } from './file-rules.ts';
 
@@ -29,5 +30,19 @@ describe('file rules', () => {
     expect(cleanFileName('C:\\Users\\x\\notes.txt')).toBe('notes.txt');
     expect(cleanFileName('bad\u0000name\n.txt')).toBe('badname.txt');
     expect(cleanFileName('   ')).toBe('');
+  });
+});
+
+describe('content sniffing', () => {
+  it('names the type the bytes show, not the one claimed', () => {
+    expect(sniffContentType(Buffer.from('%PDF-1.7\n'), 'text/plain')).toBe('application/pdf');
+    expect(sniffContentType(Buffer.from('89504e470d0a1a0a0000', 'hex'), 'application/pdf')).toBe('image/png');
+    expect(sniffContentType(Buffer.from('ffd8ffe000', 'hex'), 'image/png')).toBe('image/jpeg');
+    expect(sniffContentType(Buffer.from('  <!DOCTYPE html><p>x'), 'text/plain')).toBe('text/html');
+    expect(sniffContentType(Buffer.from('plain words'), 'text/plain')).toBe('text/plain');
+    expect(sniffContentType(Buffer.from([1, 0, 2]), 'text/plain')).toBe('application/octet-stream');
+    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    expect(sniffContentType(Buffer.from('504b0304', 'hex'), docx)).toBe(docx);
+    expect(sniffContentType(Buffer.from('504b0304', 'hex'), 'text/plain')).toBe('application/octet-stream');
   });
 });

@@ -41,3 +41,39 @@ export function cleanFileName(raw: string): string {
   const printable = base.replace(/[\u0000-\u001f\u007f]/g, '');
   return printable.trim().slice(0, 255);
 }
+
+/** Web pages are allowed only from pasted URLs (stored as text/html; processing keeps the main article). */
+export const HTML_TYPE = 'text/html';
+
+const startsWith = (head: Uint8Array, bytes: number[]): boolean =>
+  head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
+
+/**
+ * The type the first bytes show, for serving a stored file back (never the uploader's claim alone).
+ * Office zips are DOCX only when the recorded type says so; anything binary and unknown is
+ * application/octet-stream, so a browser never renders it as something it is not.
+ */
+export function sniffContentType(head: Uint8Array, recorded: string): string {
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'; // %PDF-
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
+    return recorded === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+      ? recorded
+      : 'application/octet-stream';
+  }
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+    return recorded === 'application/msword' ? recorded : 'application/octet-stream';
+  }
+  if (head.includes(0)) return 'application/octet-stream';
+  const text = Buffer.from(head.subarray(0, 1024))
+    .toString('latin1')
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase();
+  if (/^<(!doctype html|html|head|body)[\s>]/.test(text)) return HTML_TYPE;
+  return 'text/plain';
+}
+
+/** How many leading bytes sniffing looks at. */
+export const SNIFF_BYTES = 4096;

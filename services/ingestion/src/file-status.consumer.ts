@@ -1,8 +1,10 @@
-// Keeps each file's status, stage and progress in step with kaboodle.file.status.v1 from processing.
-// Idempotent: an ended file keeps its end and progress never goes backwards, so redelivery is harmless.
+// Keeps each file's status, stage and progress in step with kaboodle.file.status.v1: processing reports
+// stages up to STORING 90 (or FAILED), the catalogue reports COMPLETED with what the file became.
+// Idempotent: only the file's current attempt counts, an ended file keeps its end and progress never
+// goes backwards, so redelivery (or a late status of an earlier attempt) is harmless.
 import type { EventBus, Logger, Subscription } from '@kaboodle/platform';
-import { decodeEvent, FileState, ProcessingStage, Topics } from '@kaboodle/proto';
-import type { FileRepository, FileStatus } from './file.repository.ts';
+import { decodeEvent, EntityType, FileState, ProcessingStage, Topics } from '@kaboodle/proto';
+import type { FileRepository, FileStatus, ResultType } from './file.repository.ts';
 import { isFileId } from './file.repository.ts';
 
 const STATES: Partial<Record<FileState, FileStatus>> = {
@@ -20,6 +22,11 @@ const STAGES: Partial<Record<ProcessingStage, string>> = {
   [ProcessingStage.EMBEDDING]: 'embedding',
   [ProcessingStage.STORING]: 'storing',
   [ProcessingStage.DONE]: 'done',
+};
+
+const RESULT_TYPES: Partial<Record<EntityType, ResultType>> = {
+  [EntityType.DOCUMENT]: 'document',
+  [EntityType.INVENTORY_ITEM]: 'inventory_item',
 };
 
 export function subscribeFileStatus(deps: {
@@ -40,6 +47,11 @@ export function subscribeFileStatus(deps: {
         stage: STAGES[s.stage] ?? 'processing',
         progress: Math.max(0, Math.min(100, s.progress)),
         error: status === 'failed' ? s.error || 'Processing failed' : null,
+        attempt: s.attempt,
+        result:
+          status === 'completed' && RESULT_TYPES[s.resultType] && s.resultId
+            ? { type: RESULT_TYPES[s.resultType]!, id: s.resultId }
+            : null,
       });
       return applied ? 'done' : 'skipped';
     },

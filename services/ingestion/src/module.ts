@@ -1,6 +1,7 @@
-// The ingestion service: owns uploaded files and their status (spec §7 /process, /upload). Uploads
-// stream into the blob store; the record and its file.uploaded event commit together (outbox); the
-// file.status consumer keeps status and progress in step with processing.
+// The ingestion service: owns uploaded files and their status (spec §7 /process, /upload, the Media
+// Hub). Uploads and pasted URLs stream into the blob store; the record and its file.uploaded event
+// commit together (outbox); the file.status consumer keeps status, progress and result in step; the
+// stale sweep re-dispatches files nobody reports on and retries blob deletes that failed.
 import { childLogger } from '@kaboodle/platform';
 import { createOutbox } from '@kaboodle/platform/outbox/index.ts';
 import type {
@@ -17,6 +18,8 @@ import { subscribeFileStatus } from './file-status.consumer.ts';
 import { createIngestionRouter } from './ingestion.routes.ts';
 import type { IngestionConfig } from './ingestion-config.ts';
 import { migrations } from './migrations.ts';
+import { createStaleSweep } from './stale-sweep.ts';
+import { createAddressPolicy } from './url-guard.ts';
 
 export interface IngestionModuleDeps {
   db: Database;
@@ -31,18 +34,53 @@ export function createIngestionModule(deps: IngestionModuleDeps): ServiceModule 
   const { db, bus, blobs, verifier } = deps;
   const logger = childLogger(deps.logger, 'ingestion');
   const files = createFileRepository(db);
-  const outbox = createOutbox({ db, bus, logger });
+  // Uploads wake the relay at once; the poll only matters for rows committed by another replica.
+  const outbox = createOutbox({ db, bus, logger, pollIntervalMs: 500 });
+  const policy = createAddressPolicy(deps.config.URL_FETCH_ALLOW_HOSTS);
+  const sweep = createStaleSweep({
+    db,
+    files,
+    blobs,
+    outbox,
+    logger,
+    staleAfterMs: deps.config.STALE_FILE_AFTER,
+  });
+  /** Delete a removed file's blob now; when that fails the sweep retries (blob_deletions keeps it). */
+  async function deleteBlob(blobKey: string): Promise<void> {
+    try {
+      await blobs.delete(blobKey);
+      await files.blobDeleted(blobKey);
+    } catch (err) {
+      logger.warn({ err, blobKey }, 'deleting a removed file’s blob failed; the sweep will retry');
+      await files.blobDeleteFailed(blobKey, (err as Error)?.message ?? String(err)).catch(() => undefined);
+    }
+  }
   let subscription: Subscription | undefined;
   return {
     name: 'ingestion',
-    router: createIngestionRouter({ db, files, blobs, outbox, verifier }),
+    router: createIngestionRouter({
+      db,
+      files,
+      blobs,
+      outbox,
+      verifier,
+      logger,
+      deleteBlob,
+      fetchOptions: {
+        policy,
+        timeoutMs: deps.config.URL_FETCH_TIMEOUT,
+        maxRedirects: deps.config.URL_FETCH_MAX_REDIRECTS,
+      },
+    }),
     checks: [{ name: 'ingestion.database', check: () => db.ping() }],
     async start() {
       await db.migrate([...migrations, ...outbox.migrations]);
       await outbox.start();
       subscription = await subscribeFileStatus({ bus, files, logger });
+      sweep.start();
     },
     async stop() {
+      await sweep.stop();
       await subscription?.close();
       await outbox.stop();
     },

@@ -6,14 +6,16 @@ import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import busboy from 'busboy';
-import { InputError, TooLargeError } from '@kaboodle/platform';
+import { InputError, TooLargeError, UnavailableError } from '@kaboodle/platform';
 import type { BlobStore } from '@kaboodle/platform';
 import {
   FILE_NAME_REQUIRED,
   MAX_FILE_BYTES,
+  SNIFF_BYTES,
   cleanFileName,
   resolveContentType,
   sizeExceededMessage,
+  sniffContentType,
   unsupportedTypeMessage,
 } from './file-rules.ts';
 
@@ -24,6 +26,8 @@ export interface ReceivedUpload {
   name: string;
   size: number;
   contentType: string;
+  /** What the first bytes show (see sniffContentType). */
+  sniffedType: string;
   sha256: string;
   fields: Record<string, string>;
 }
@@ -90,6 +94,8 @@ export async function receiveUpload(
       }
       const hash = createHash('sha256');
       let size = 0;
+      const head: Buffer[] = [];
+      let headBytes = 0;
       const body = new PassThrough();
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
@@ -108,6 +114,11 @@ export async function receiveUpload(
           }
           return;
         }
+        if (refusal) return; // the blob store failed: read the rest so the client gets the answer
+        if (headBytes < SNIFF_BYTES) {
+          head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
+          headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
+        }
         hash.update(chunk);
         // Back-pressure: pause the upload while the blob store catches up.
         if (!body.write(chunk)) {
@@ -117,7 +128,13 @@ export async function receiveUpload(
       });
       stream.on('end', () => {
         if (!refusal) {
-          received = { name, size, contentType: contentType!, sha256: hash.digest('hex') };
+          received = {
+            name,
+            size,
+            contentType: contentType!,
+            sniffedType: sniffContentType(Buffer.concat(head), contentType!),
+            sha256: hash.digest('hex'),
+          };
           body.end();
         } else if (refusal instanceof TooLargeError) {
           refusal = new TooLargeError(sizeExceededMessage(size));
@@ -126,7 +143,10 @@ export async function receiveUpload(
       stored = blobs.put(blobKey, body, { contentType: contentType! }).then(
         () => undefined,
         (err: unknown) => {
-          if (!refusal) refuse(err instanceof Error ? err : new Error(String(err)));
+          // A store that is down is a 503 the user can retry, not a fault of their file.
+          if (!refusal)
+            refuse(new UnavailableError(`storing the upload: ${(err as Error)?.message}`, { cause: err }));
+          stream.resume();
         },
       );
     });
