@@ -1,0 +1,805 @@
+// The embedded search index: one LanceDB table in a folder (KABOODLE_DATA_DIR/search), with a BM25
+// full-text index over the searchable text, cosine kNN over the entity vectors (flat scan while small,
+// HNSW-SQ once big enough) and hybrid = reciprocal rank fusion of the two. Layout, scoring and the
+// version guard are described in services/search/README.md ("Embedded index").
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import type { Connection, Table } from '@lancedb/lancedb';
+import { Binary, Bool, Field, FixedSizeList, Float32, Int32, Int64, List, Schema, Utf8 } from 'apache-arrow';
+import { InputError, NotFoundError, wrapError } from '@kaboodle/platform';
+import type { Logger } from '@kaboodle/platform';
+import { entityFilter, sqlString, sqlStringList } from './lance-filter.ts';
+import type {
+  EntityRef,
+  IndexStats,
+  IndexedEntity,
+  IndexedEntityType,
+  RelatedQuery,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  UpsertOutcome,
+} from './search-index.port.ts';
+import {
+  ENTITY_TYPES,
+  bestPassage,
+  bm25ToScores,
+  byScoreThenKey,
+  clampLimit,
+  cosineDistanceToScore,
+  fusionDepth,
+  normaliseTag,
+  reciprocalRankFusion,
+} from './search-scoring.ts';
+
+export interface LanceDbSearchIndexOptions {
+  /** Folder holding the table (created when missing), e.g. `${KABOODLE_DATA_DIR}/search`. */
+  dir: string;
+  /** Vector length of the embedder (USE-lite: 512). An existing table with another length is refused. */
+  dimensions: number;
+  /** Table name (SEARCH_INDEX_NAME). */
+  table?: string;
+  /** Live rows before the ANN index is built; below it a flat scan is exact and fast (default 5,000). */
+  annMinRows?: number;
+  /** An owner with at most this many live rows is searched by exact flat scan even with an ANN index. */
+  flatMaxOwnerRows?: number;
+  /** HNSW-SQ build and search parameters (printed by the bench). */
+  hnsw?: { m?: number; efConstruction?: number; ef?: number; refineFactor?: number; numPartitions?: number };
+  /** Rows per write (concurrent upserts coalesce up to this). */
+  maxBatchRows?: number;
+  /** Queued rows beyond which upsert()/delete() wait before queueing more (back-pressure). */
+  maxQueuedRows?: number;
+  /** Compact and refresh indices after this many writes, or this many rows, or this long when dirty. */
+  optimizeEveryWrites?: number;
+  optimizeEveryRows?: number;
+  optimizeIntervalMs?: number;
+  /** Characters of extracted text kept for keyword search (long documents are cut here). */
+  maxSearchTextChars?: number;
+  logger?: Logger;
+}
+
+const DISPLAY_CONTENT_CHARS = 500;
+
+/** The columns a hit is built from (never the vectors or the full search text). */
+const HIT_COLUMNS = [
+  'key',
+  'id',
+  'entity_type',
+  'title',
+  'description',
+  'content_head',
+  'url',
+  'image_url',
+  'category',
+  'hashtags',
+];
+
+interface Row {
+  key: string;
+  id: string;
+  owner_id: string;
+  entity_type: string;
+  version: bigint;
+  deleted: boolean;
+  title: string;
+  description: string;
+  content_head: string;
+  search_text: string;
+  category: string;
+  hashtags: string[];
+  tags_norm: string[];
+  keywords: string[];
+  url: string;
+  image_url: string;
+  created_at: bigint;
+  updated_at: bigint;
+  vector: Float32Array;
+  passage_text: string[];
+  passage_start: number[];
+  passage_end: number[];
+  /** Passage vectors, concatenated little-endian float32 (n × dimensions). */
+  passage_vectors: Uint8Array;
+}
+
+interface WriteOp {
+  kind: 'rows';
+  rows: Row[];
+  resolve(o: UpsertOutcome): void;
+  reject(e: unknown): void;
+}
+interface BarrierOp {
+  kind: 'barrier';
+  run(): Promise<void>;
+  resolve(): void;
+  reject(e: unknown): void;
+}
+type Op = WriteOp | BarrierOp;
+
+/** The table's unique key: one row per (owner, type, id), so two owners never share a row. */
+export function entityKey(ownerId: string, entityType: IndexedEntityType | string, id: string): string {
+  return JSON.stringify([ownerId, entityType, id]);
+}
+
+export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): SearchIndex & {
+  /** Run compaction + index refresh now (also creates the ANN index when big enough). */
+  optimize(): Promise<void>;
+  /** Whether an ANN index exists on the vectors. */
+  hasAnnIndex(): Promise<boolean>;
+  /** Exact kNN (flat scan), bypassing the ANN index: the bench's recall reference. */
+  exactKnn(ownerId: string, vector: Float32Array, k: number): Promise<string[]>;
+  /** Per-stage timings of the last search() call (ms), for the bench. */
+  lastTimings(): Record<string, number>;
+} {
+  const dims = options.dimensions;
+  if (!Number.isInteger(dims) || dims < 1) throw new Error('dimensions must be a positive integer');
+  const tableName = options.table ?? 'kaboodle-entities';
+  const annMinRows = options.annMinRows ?? 5_000;
+  const flatMaxOwnerRows = options.flatMaxOwnerRows ?? 5_000;
+  const hnsw = {
+    m: options.hnsw?.m ?? 20,
+    efConstruction: options.hnsw?.efConstruction ?? 300,
+    ef: options.hnsw?.ef ?? 100,
+    refineFactor: options.hnsw?.refineFactor ?? 2,
+    numPartitions: options.hnsw?.numPartitions ?? 1,
+  };
+  const maxBatchRows = options.maxBatchRows ?? 2_000;
+  const maxQueuedRows = Math.max(options.maxQueuedRows ?? 20_000, maxBatchRows);
+  const optimizeEveryWrites = options.optimizeEveryWrites ?? 50;
+  const optimizeEveryRows = options.optimizeEveryRows ?? 20_000;
+  const optimizeIntervalMs = options.optimizeIntervalMs ?? 60_000;
+  const maxSearchTextChars = options.maxSearchTextChars ?? 100_000;
+  const log = options.logger;
+
+  const schema = new Schema([
+    new Field('key', new Utf8(), false),
+    new Field('id', new Utf8(), false),
+    new Field('owner_id', new Utf8(), false),
+    new Field('entity_type', new Utf8(), false),
+    new Field('version', new Int64(), false),
+    new Field('deleted', new Bool(), false),
+    new Field('title', new Utf8(), false),
+    new Field('description', new Utf8(), false),
+    new Field('content_head', new Utf8(), false),
+    new Field('search_text', new Utf8(), false),
+    new Field('category', new Utf8(), false),
+    new Field('hashtags', new List(new Field('item', new Utf8(), true)), false),
+    new Field('tags_norm', new List(new Field('item', new Utf8(), true)), false),
+    new Field('keywords', new List(new Field('item', new Utf8(), true)), false),
+    new Field('url', new Utf8(), false),
+    new Field('image_url', new Utf8(), false),
+    new Field('created_at', new Int64(), false),
+    new Field('updated_at', new Int64(), false),
+    new Field('vector', new FixedSizeList(dims, new Field('item', new Float32(), true)), false),
+    new Field('passage_text', new List(new Field('item', new Utf8(), true)), false),
+    new Field('passage_start', new List(new Field('item', new Int32(), true)), false),
+    new Field('passage_end', new List(new Field('item', new Int32(), true)), false),
+    new Field('passage_vectors', new Binary(), false),
+  ]);
+
+  let db: Connection | undefined;
+  let table: Table | undefined;
+  let opening: Promise<void> | undefined;
+  let closed = false;
+  let annIndexed = false;
+
+  // One writer: operations queue here and run one at a time; consecutive row writes coalesce.
+  const queue: Op[] = [];
+  let queuedRows = 0;
+  let draining: Promise<void> | undefined;
+  const spaceWaiters: (() => void)[] = [];
+  let writesSinceOptimize = 0;
+  let rowsSinceOptimize = 0;
+  let optimizeTimer: NodeJS.Timeout | undefined;
+  // Live rows per owner (flat-scan decision); forgotten whenever the owner's rows change.
+  const ownerRows = new Map<string, number>();
+  let timings: Record<string, number> = {};
+
+  function t(): Table {
+    if (!table) throw new Error('the search index is not open (call open() first)');
+    return table;
+  }
+
+  async function open(): Promise<void> {
+    opening ??= (async () => {
+      try {
+        await mkdir(options.dir, { recursive: true });
+        db = await lancedb.connect(options.dir);
+        const names = await db.tableNames();
+        if (names.includes(tableName)) {
+          table = await db.openTable(tableName);
+          const existing = await table.schema();
+          const vf = existing.fields.find((f) => f.name === 'vector');
+          const size = (vf?.type as { listSize?: number } | undefined)?.listSize;
+          if (size !== dims) {
+            throw new Error(
+              `the index ${tableName} in ${options.dir} holds ${size}-dimension vectors but the embedder gives ${dims}: rebuild it (delete the folder and re-index from the catalogue)`,
+            );
+          }
+        } else {
+          table = await db.createEmptyTable(tableName, schema, { existOk: true });
+        }
+        const indices = await table.listIndices();
+        const has = (col: string) => indices.some((i) => i.columns.includes(col));
+        // Scalar indices make the owner prefilter and the version lookups by key cheap.
+        if (!has('key')) await table.createIndex('key', { config: lancedb.Index.btree() });
+        if (!has('owner_id')) await table.createIndex('owner_id', { config: lancedb.Index.btree() });
+        if (!has('search_text')) {
+          await table.createIndex('search_text', {
+            config: lancedb.Index.fts({
+              baseTokenizer: 'simple',
+              lowercase: true,
+              stem: true,
+              removeStopWords: true,
+              asciiFolding: true,
+              withPosition: false,
+              language: 'English',
+            }),
+          });
+        }
+        annIndexed = has('vector');
+        optimizeTimer = setInterval(() => {
+          if (writesSinceOptimize > 0) void enqueueBarrier(maintain).catch(() => {});
+        }, optimizeIntervalMs);
+        optimizeTimer.unref();
+      } catch (err) {
+        opening = undefined;
+        throw wrapError(`opening the search index in ${options.dir}`, err);
+      }
+    })();
+    return opening;
+  }
+
+  // ---- writes --------------------------------------------------------------------------------
+
+  function toRow(e: IndexedEntity): Row {
+    if (!ENTITY_TYPES.includes(e.entityType))
+      throw new InputError(`Unknown entity type: ${String(e.entityType)}`);
+    if (!e.id || !e.ownerId) throw new InputError('An indexed entity needs an id and an owner');
+    if (!Number.isSafeInteger(e.version) || e.version < 0)
+      throw new InputError(`Entity version must be a non-negative integer, got ${e.version}`);
+    checkVector(e.vector, `entity ${e.id}`);
+    const passages = e.passages ?? [];
+    const pv = new Float32Array(passages.length * dims);
+    passages.forEach((p, i) => {
+      checkVector(p.vector, `a passage of ${e.id}`);
+      pv.set(p.vector, i * dims);
+    });
+    const hashtags = e.hashtags ?? [];
+    const keywords = (e.keywords ?? []).filter((k) => typeof k === 'string' && k !== '');
+    const content = e.content ?? '';
+    // The title counts twice: a word in the title says more about the entity than one in the body.
+    const searchText = [e.title, e.title, hashtags.join(' '), keywords.join(' '), e.description, content]
+      .filter((s) => s)
+      .join('\n')
+      .slice(0, maxSearchTextChars);
+    return {
+      key: entityKey(e.ownerId, e.entityType, e.id),
+      id: e.id,
+      owner_id: e.ownerId,
+      entity_type: e.entityType,
+      version: BigInt(e.version),
+      deleted: false,
+      title: e.title ?? '',
+      description: e.description ?? '',
+      content_head: content.slice(0, DISPLAY_CONTENT_CHARS),
+      search_text: searchText,
+      category: e.category ?? '',
+      hashtags,
+      tags_norm: [...new Set(hashtags.map(normaliseTag).filter((x) => x))],
+      keywords,
+      url: e.url ?? '',
+      image_url: e.imageUrl ?? '',
+      created_at: BigInt(toMillis(e.createdAt)),
+      updated_at: BigInt(toMillis(e.updatedAt)),
+      vector: e.vector,
+      passage_text: passages.map((p) => p.text),
+      passage_start: passages.map((p) => p.start),
+      passage_end: passages.map((p) => p.end),
+      passage_vectors: new Uint8Array(pv.buffer),
+    };
+  }
+
+  /** A delete leaves a tombstone row carrying the version, so a late older upsert stays ignored. */
+  function tombstone(r: EntityRef): Row {
+    if (!ENTITY_TYPES.includes(r.entityType))
+      throw new InputError(`Unknown entity type: ${String(r.entityType)}`);
+    if (!Number.isSafeInteger(r.version) || r.version < 0)
+      throw new InputError(`Entity version must be a non-negative integer, got ${r.version}`);
+    const unit = new Float32Array(dims);
+    unit[0] = 1; // a valid direction for the ANN index; tombstones are filtered out of every search
+    return {
+      key: entityKey(r.ownerId, r.entityType, r.id),
+      id: r.id,
+      owner_id: r.ownerId,
+      entity_type: r.entityType,
+      version: BigInt(r.version),
+      deleted: true,
+      title: '',
+      description: '',
+      content_head: '',
+      search_text: '',
+      category: '',
+      hashtags: [],
+      tags_norm: [],
+      keywords: [],
+      url: '',
+      image_url: '',
+      created_at: 0n,
+      updated_at: BigInt(Date.now()),
+      vector: unit,
+      passage_text: [],
+      passage_start: [],
+      passage_end: [],
+      passage_vectors: new Uint8Array(0),
+    };
+  }
+
+  function checkVector(v: Float32Array, what: string): void {
+    if (!v || v.length !== dims)
+      throw new InputError(
+        `The vector of ${what} has ${v?.length ?? 0} dimensions; the index expects ${dims}`,
+      );
+    for (let i = 0; i < v.length; i++) {
+      if (!Number.isFinite(v[i]!)) throw new InputError(`The vector of ${what} contains a non-finite value`);
+    }
+  }
+
+  async function writeRows(rows: Row[]): Promise<UpsertOutcome> {
+    if (closed) throw new Error('the search index is closed');
+    if (rows.length === 0) return { applied: 0, stale: 0 };
+    t(); // fails fast when not open
+    const chunks: Row[][] = [];
+    for (let i = 0; i < rows.length; i += maxBatchRows) chunks.push(rows.slice(i, i + maxBatchRows));
+    const outcomes = await Promise.all(
+      chunks.map(async (chunk) => {
+        // Back-pressure: wait while the queue is full (a single oversized chunk still goes when empty).
+        while (queuedRows > 0 && queuedRows + chunk.length > maxQueuedRows) {
+          await new Promise<void>((r) => spaceWaiters.push(r));
+        }
+        return new Promise<UpsertOutcome>((resolve, reject) => {
+          queue.push({ kind: 'rows', rows: chunk, resolve, reject });
+          queuedRows += chunk.length;
+          kick();
+        });
+      }),
+    );
+    return outcomes.reduce((a, o) => ({ applied: a.applied + o.applied, stale: a.stale + o.stale }), {
+      applied: 0,
+      stale: 0,
+    });
+  }
+
+  function enqueueBarrier(run: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      queue.push({ kind: 'barrier', run, resolve, reject });
+      kick();
+    });
+  }
+
+  function kick(): void {
+    draining ??= drain().finally(() => {
+      draining = undefined;
+      if (queue.length > 0) kick();
+    });
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const head = queue[0]!;
+      if (head.kind === 'barrier') {
+        queue.shift();
+        try {
+          await head.run();
+          head.resolve();
+        } catch (err) {
+          head.reject(err);
+        }
+        continue;
+      }
+      // Coalesce consecutive row writes from every caller into one batch.
+      const batch: WriteOp[] = [];
+      let n = 0;
+      while (queue.length > 0 && queue[0]!.kind === 'rows') {
+        const op = queue[0] as WriteOp;
+        if (batch.length > 0 && n + op.rows.length > maxBatchRows) break;
+        queue.shift();
+        batch.push(op);
+        n += op.rows.length;
+      }
+      try {
+        const perOp = await applyBatch(batch.map((b) => b.rows));
+        batch.forEach((op, i) => op.resolve(perOp[i]!));
+      } catch (err) {
+        const wrapped = wrapError('writing to the search index', err);
+        for (const op of batch) op.reject(wrapped);
+      } finally {
+        queuedRows -= n;
+        for (const w of spaceWaiters.splice(0)) w();
+      }
+      if (writesSinceOptimize >= optimizeEveryWrites || rowsSinceOptimize >= optimizeEveryRows) {
+        try {
+          await maintain();
+        } catch (err) {
+          log?.warn({ err }, 'search index maintenance failed; the next write retries');
+        }
+      }
+    }
+  }
+
+  /**
+   * The version guard, for a coalesced batch: the highest version per key wins inside the batch, a
+   * row is written only when the stored version is lower (or there is none), and the merge itself
+   * repeats the condition so nothing older ever overwrites newer data.
+   */
+  async function applyBatch(groups: Row[][]): Promise<UpsertOutcome[]> {
+    const winner = new Map<string, Row>();
+    for (const rows of groups) {
+      for (const r of rows) {
+        const w = winner.get(r.key);
+        if (!w || r.version > w.version) winner.set(r.key, r);
+      }
+    }
+    const keys = [...winner.keys()];
+    const stored = new Map<string, bigint>();
+    if (keys.length > 0) {
+      const found = (await t()
+        .query()
+        .where(`key IN (${sqlStringList(keys)})`)
+        .select(['key', 'version'])
+        .toArray()) as { key: string; version: bigint }[];
+      for (const f of found) stored.set(f.key, BigInt(f.version));
+    }
+    const toWrite = [...winner.values()].filter((r) => {
+      const s = stored.get(r.key);
+      return s === undefined || s < r.version;
+    });
+    if (toWrite.length > 0) {
+      const data = lancedb.makeArrowTable(
+        toWrite.map((r) => ({ ...r, vector: Array.from(r.vector) })),
+        { schema },
+      );
+      if (toWrite.every((r) => !stored.has(r.key))) {
+        await t().add(data);
+      } else {
+        await t()
+          .mergeInsert('key')
+          .whenMatchedUpdateAll({ where: 'target.version < source.version' })
+          .whenNotMatchedInsertAll()
+          .execute(data);
+      }
+      writesSinceOptimize += 1;
+      rowsSinceOptimize += toWrite.length;
+      for (const r of toWrite) ownerRows.delete(r.owner_id);
+    }
+    const written = new Set(toWrite);
+    return groups.map((rows) => {
+      let applied = 0;
+      for (const r of rows) if (written.has(r)) applied++;
+      return { applied, stale: rows.length - applied };
+    });
+  }
+
+  /** Compaction, index refresh (new rows join the FTS/ANN indices), old versions pruned. */
+  async function maintain(): Promise<void> {
+    writesSinceOptimize = 0;
+    rowsSinceOptimize = 0;
+    const tb = t();
+    if (!annIndexed) {
+      const live = await tb.countRows('deleted = false');
+      if (live >= annMinRows) {
+        const started = performance.now();
+        await tb.createIndex('vector', {
+          config: lancedb.Index.hnswSq({
+            distanceType: 'cosine',
+            m: hnsw.m,
+            efConstruction: hnsw.efConstruction,
+            numPartitions: hnsw.numPartitions,
+          }),
+        });
+        annIndexed = true;
+        log?.info(
+          { rows: live, ms: Math.round(performance.now() - started), ...hnsw },
+          'search index: built the HNSW-SQ vector index',
+        );
+      }
+    }
+    await tb.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  async function liveRowsOf(ownerId: string): Promise<number> {
+    const cached = ownerRows.get(ownerId);
+    if (cached !== undefined) return cached;
+    const n = await t().countRows(`deleted = false AND owner_id = ${sqlString(ownerId)}`);
+    ownerRows.set(ownerId, n);
+    return n;
+  }
+
+  interface Candidate {
+    key: string;
+    raw: number;
+    row: Record<string, unknown>;
+  }
+
+  async function knn(filter: string, vector: Float32Array, k: number, exact: boolean): Promise<Candidate[]> {
+    let q = t()
+      .query()
+      .nearestTo(Array.from(vector))
+      .distanceType('cosine')
+      .where(filter)
+      .select([...HIT_COLUMNS, '_distance'])
+      .limit(k);
+    if (exact) q = q.bypassVectorIndex();
+    // lance asks the graph for k × refineFactor candidates, and ef must cover them
+    else q = q.ef(Math.max(hnsw.ef, k * hnsw.refineFactor)).refineFactor(hnsw.refineFactor);
+    const rows = (await q.toArray()) as Record<string, unknown>[];
+    return rows.map((r) => ({ key: r.key as string, raw: Number(r._distance), row: r }));
+  }
+
+  async function bm25(filter: string, text: string, k: number): Promise<Candidate[]> {
+    const rows = (await t()
+      .query()
+      .fullTextSearch(text, { columns: 'search_text' })
+      .where(filter)
+      .select([...HIT_COLUMNS, '_score'])
+      .limit(k)
+      .toArray()) as Record<string, unknown>[];
+    return rows.map((r) => ({ key: r.key as string, raw: Number(r._score), row: r }));
+  }
+
+  function toHit(row: Record<string, unknown>, score: number): SearchHit {
+    return {
+      entityType: row.entity_type as IndexedEntityType,
+      id: row.id as string,
+      title: (row.title as string) ?? '',
+      description: (row.description as string) ?? '',
+      content: (row.content_head as string) ?? '',
+      url: (row.url as string) ?? '',
+      imageUrl: (row.image_url as string) ?? '',
+      category: (row.category as string) ?? '',
+      hashtags: listOf<string>(row.hashtags),
+      score,
+    };
+  }
+
+  async function search(query: SearchQuery): Promise<SearchHit[]> {
+    const started = performance.now();
+    const stage: Record<string, number> = {};
+    const mark = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+      const s = performance.now();
+      try {
+        return await fn();
+      } finally {
+        stage[name] = performance.now() - s;
+      }
+    };
+    const limit = clampLimit(query.limit, 100);
+    const filter = entityFilter({
+      ownerId: query.ownerId,
+      entityTypes: query.entityTypes,
+      category: query.category,
+      hashtags: query.hashtags,
+    });
+    const text = (query.text ?? '').trim();
+    const wantsVector = query.mode === 'semantic' || query.mode === 'hybrid';
+    if (wantsVector) {
+      if (!query.vector) throw new InputError(`A query vector is required for ${query.mode} search`);
+      checkVector(query.vector, 'the query');
+    }
+    const wantsText = (query.mode === 'keyword' || query.mode === 'hybrid') && text !== '';
+    const depth = query.mode === 'hybrid' ? fusionDepth(limit) : limit;
+    const exact =
+      !annIndexed ||
+      (wantsVector ? (await mark('owner_count', () => liveRowsOf(query.ownerId))) <= flatMaxOwnerRows : true);
+
+    const [vec, kw] = await Promise.all([
+      wantsVector ? mark('knn', () => knn(filter, query.vector!, depth, exact)) : Promise.resolve([]),
+      wantsText ? mark('bm25', () => bm25(filter, text, depth)) : Promise.resolve([]),
+    ]);
+
+    const fuseStart = performance.now();
+    let ranked: { key: string; score: number; row: Record<string, unknown> }[];
+    if (query.mode === 'semantic') {
+      ranked = vec.map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw), row: c.row }));
+    } else if (query.mode === 'keyword') {
+      const scores = bm25ToScores(kw.map((c) => c.raw));
+      ranked = kw.map((c, i) => ({ key: c.key, score: scores[i]!, row: c.row }));
+    } else {
+      const rows = new Map<string, Record<string, unknown>>();
+      for (const c of [...vec, ...kw]) rows.set(c.key, c.row);
+      ranked = reciprocalRankFusion([vec, kw]).map((f) => ({
+        key: f.key,
+        score: f.score,
+        row: rows.get(f.key)!,
+      }));
+    }
+    ranked.sort(byScoreThenKey);
+    ranked = ranked.slice(0, limit);
+    stage.fusion = performance.now() - fuseStart;
+
+    const hits = ranked.map((r) => toHit(r.row, r.score));
+    if (query.withExcerpts && hits.length > 0) {
+      await mark('excerpts', () => addExcerpts(query.ownerId, hits, { text, vector: query.vector }));
+    }
+    stage.total = performance.now() - started;
+    stage.exact = exact ? 1 : 0;
+    timings = stage;
+    return hits;
+  }
+
+  async function addExcerpts(
+    ownerId: string,
+    hits: SearchHit[],
+    q: { text: string; vector: Float32Array | undefined },
+  ): Promise<void> {
+    const docKeys = hits
+      .filter((h) => h.entityType === 'document')
+      .map((h) => entityKey(ownerId, h.entityType, h.id));
+    if (docKeys.length === 0) return;
+    const rows = (await t()
+      .query()
+      .where(`deleted = false AND owner_id = ${sqlString(ownerId)} AND key IN (${sqlStringList(docKeys)})`)
+      .select(['id', 'passage_text', 'passage_vectors'])
+      .toArray()) as { id: string; passage_text: unknown; passage_vectors: Uint8Array }[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const h of hits) {
+      if (h.entityType !== 'document') continue;
+      const r = byId.get(h.id);
+      if (!r) continue;
+      const texts = listOf<string>(r.passage_text);
+      const vectors = floatView(r.passage_vectors);
+      const best = bestPassage(
+        texts.map((text, i) => ({ text, vector: vectors.subarray(i * dims, (i + 1) * dims) })),
+        { text: q.text, ...(q.vector ? { vector: q.vector } : {}) },
+      );
+      if (best) h.excerpt = best.text;
+    }
+  }
+
+  async function related(query: RelatedQuery): Promise<SearchHit[]> {
+    const limit = clampLimit(query.limit, 50, 10);
+    const key = entityKey(query.ownerId, query.entityType, query.id);
+    const found = (await t()
+      .query()
+      .where(`deleted = false AND owner_id = ${sqlString(query.ownerId)} AND key = ${sqlString(key)}`)
+      .select(['vector'])
+      .limit(1)
+      .toArray()) as { vector: unknown }[];
+    if (found.length === 0) throw new NotFoundError('Not found');
+    const vector = Float32Array.from(listOf<number>(found[0]!.vector));
+    const exact = !annIndexed || (await liveRowsOf(query.ownerId)) <= flatMaxOwnerRows;
+    const filter = entityFilter({ ownerId: query.ownerId, excludeKeys: [key] });
+    const min = query.minSimilarity ?? 0;
+    return (await knn(filter, vector, limit, exact))
+      .map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw), row: c.row }))
+      .filter((c) => c.score >= min)
+      .sort(byScoreThenKey)
+      .map((c) => toHit(c.row, c.score));
+  }
+
+  async function versionOf(ref: Omit<EntityRef, 'version'>): Promise<number | undefined> {
+    const rows = (await t()
+      .query()
+      .where(`key = ${sqlString(entityKey(ref.ownerId, ref.entityType, ref.id))}`)
+      .select(['version', 'deleted'])
+      .limit(1)
+      .toArray()) as { version: bigint; deleted: boolean }[];
+    const r = rows[0];
+    return r && !r.deleted ? Number(r.version) : undefined;
+  }
+
+  async function stats(ownerId?: string): Promise<IndexStats> {
+    if (ownerId === undefined) {
+      return { entities: await t().countRows('deleted = false'), sizeBytes: await folderBytes(options.dir) };
+    }
+    // One owner's share, from that owner's rows only: nothing about other users shows in it.
+    let entities = 0;
+    let sizeBytes = 0;
+    const q = t()
+      .query()
+      .where(`deleted = false AND owner_id = ${sqlString(ownerId)}`)
+      .select({ text: 'octet_length(search_text)', passages: 'cardinality(passage_text)' });
+    for await (const batch of q) {
+      const text = batch.getChild('text');
+      const passages = batch.getChild('passages');
+      for (let i = 0; i < batch.numRows; i++) {
+        // the text as stored for keyword search + the entity's and its passages' float32 vectors
+        sizeBytes += Number(text?.get(i) ?? 0) + (1 + Number(passages?.get(i) ?? 0)) * dims * 4;
+      }
+      entities += batch.numRows;
+    }
+    return { entities, sizeBytes };
+  }
+
+  async function deleteOwner(ownerId: string): Promise<void> {
+    const lit = sqlString(ownerId);
+    await enqueueBarrier(async () => {
+      await t().delete(`owner_id = ${lit}`);
+      ownerRows.delete(ownerId);
+      writesSinceOptimize += 1;
+    });
+  }
+
+  return {
+    kind: 'lancedb',
+    dimensions: dims,
+    open,
+    async upsert(entities) {
+      const rows = entities.map(toRow);
+      return writeRows(rows);
+    },
+    async delete(refs) {
+      return writeRows(refs.map(tombstone));
+    },
+    deleteOwner,
+    search,
+    related,
+    versionOf,
+    stats,
+    async ping() {
+      await t().version();
+    },
+    async close() {
+      if (closed) return;
+      if (optimizeTimer) clearInterval(optimizeTimer);
+      // Let queued writes finish: they were promised durable.
+      while (draining) await draining;
+      closed = true;
+      table?.close();
+      db?.close();
+      table = undefined;
+      db = undefined;
+    },
+    async optimize() {
+      await enqueueBarrier(maintain);
+    },
+    async hasAnnIndex() {
+      return (await t().listIndices()).some((i) => i.columns.includes('vector'));
+    },
+    async exactKnn(ownerId, vector, k) {
+      return (await knn(entityFilter({ ownerId }), vector, k, true)).map((c) => c.key);
+    },
+    lastTimings: () => timings,
+  };
+}
+
+function toMillis(d: Date | undefined): number {
+  const ms = d instanceof Date ? d.getTime() : 0;
+  return Number.isFinite(ms) ? Math.trunc(ms) : 0;
+}
+
+/** Arrow list values arrive as arrow Vectors (toArray()) or plain arrays, depending on the column. */
+function listOf<T>(v: unknown): T[] {
+  if (v == null) return [];
+  if (Array.isArray(v)) return v as T[];
+  const withToArray = v as { toArray?: () => ArrayLike<T> };
+  if (typeof withToArray.toArray === 'function') return Array.from(withToArray.toArray());
+  if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<T>);
+  return [];
+}
+
+function floatView(bytes: Uint8Array | null | undefined): Float32Array {
+  if (!bytes || bytes.byteLength === 0) return new Float32Array(0);
+  // Arrow buffers need not be 4-byte aligned: copy when they are not.
+  if (bytes.byteOffset % 4 === 0)
+    return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  return new Float32Array(bytes.slice().buffer);
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) total += await folderBytes(p);
+    else if (e.isFile()) total += (await stat(p)).size;
+  }
+  return total;
+}
