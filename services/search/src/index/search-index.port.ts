@@ -1,7 +1,8 @@
 // The search index port: one user's documents and inventory items, searchable by keyword (BM25),
 // by meaning (vector kNN) and both (reciprocal rank fusion). Adapters: LanceDB embedded on one
 // machine (lancedb-search-index.ts), Elasticsearch on a cluster (elasticsearch-search-index.ts).
-// Every adapter passes tests/contract/search-index.contract.test.ts.
+// Every adapter passes the one contract suite, tests/contract/support/search-index-contract.ts
+// (`describeSearchIndexContract(name, factory)`; e.g. tests/contract/search-index.lancedb.contract.test.ts).
 
 export type IndexedEntityType = 'document' | 'inventory_item';
 
@@ -41,6 +42,10 @@ export interface IndexedEntity {
   passages: IndexedPassage[];
 }
 
+/**
+ * keyword: BM25 only. semantic: vector kNN only (the API's `vector`). hybrid: RRF (k = 60) of both
+ * (the API's `semantic` and `hybrid`).
+ */
 export type SearchMode = 'keyword' | 'semantic' | 'hybrid';
 
 export interface SearchQuery {
@@ -55,9 +60,9 @@ export interface SearchQuery {
   entityTypes?: IndexedEntityType[];
   /** Exact match. */
   category?: string;
-  /** Entity must carry every one of these tags. */
+  /** Entity must carry every one of these tags (case-insensitive, a leading '#' ignored). */
   hashtags?: string[];
-  /** 1..100 (caller clamps). */
+  /** 1..100 (the caller validates; adapters clamp anything else into 1..100 too). */
   limit: number;
   /** Return the best-matching passage per document as `excerpt` (vector + keyword over passages). */
   withExcerpts?: boolean;
@@ -74,7 +79,11 @@ export interface SearchHit {
   imageUrl: string;
   category: string;
   hashtags: string[];
-  /** In [0, 1], higher is better, comparable within one result list. */
+  /**
+   * In [0, 1], higher is better, comparable within one result list. semantic: cosine similarity
+   * (clamped at 0); keyword: BM25 / the list's best BM25; hybrid: RRF sum / the best achievable sum
+   * over the lists that returned anything (first in both lists = 1).
+   */
   score: number;
   /** Best-matching passage, when asked for and there is one. */
   excerpt?: string;
@@ -106,7 +115,10 @@ export interface UpsertOutcome {
 
 export interface IndexStats {
   entities: number;
-  /** Bytes on disk (embedded) or store size (Elasticsearch). */
+  /**
+   * Bytes on disk (embedded) or store size (Elasticsearch). With an owner: an estimate computed
+   * from that owner's entities alone, so it never moves when another user writes.
+   */
   sizeBytes: number;
 }
 
@@ -115,14 +127,21 @@ export interface SearchIndex {
   readonly dimensions: number;
   /** Create tables / templates / aliases when missing. Idempotent. */
   open(): Promise<void>;
-  /** Version-guarded bulk upsert; applies with back-pressure (resolves when durable and searchable). */
+  /**
+   * Version-guarded bulk upsert; applies with back-pressure (resolves when durable and searchable).
+   * Rejects (InputError) a vector whose length is not `dimensions`. The same entity twice in one call:
+   * the highest version wins, the others count as stale.
+   */
   upsert(entities: IndexedEntity[]): Promise<UpsertOutcome>;
   /** Version-guarded delete; remembers the version so a late, older upsert does not resurrect it. */
   delete(refs: EntityRef[]): Promise<UpsertOutcome>;
   /** Remove everything of one owner (user deleted). */
   deleteOwner(ownerId: string): Promise<void>;
   search(query: SearchQuery): Promise<SearchHit[]>;
-  /** Vector neighbours of one entity across documents and inventory items (never itself). */
+  /**
+   * Vector neighbours of one entity across documents and inventory items (never itself), scored by
+   * cosine similarity. Throws NotFoundError when the entity is not this owner's (or is deleted).
+   */
   related(query: RelatedQuery): Promise<SearchHit[]>;
   /** The stored version of an entity, or undefined (deleted entities answer undefined). */
   versionOf(ref: Omit<EntityRef, 'version'>): Promise<number | undefined>;
