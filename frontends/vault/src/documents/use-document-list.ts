@@ -1,0 +1,124 @@
+// The vault list's state machine (spec 4): loading / idle / has-more, a fresh load resets to page 1,
+// each scroll load appends the next page. A cached first page shows at once and is then refreshed
+// quietly, so a list cached for an hour (spec 9) still shows documents processed since.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { appendPage, hasMorePages } from './document-list.ts';
+import { fetchDocumentPage, type ListQuery } from './documents-api.ts';
+import type { VaultDocument } from './document-types.ts';
+
+export interface DocumentListState {
+  items: VaultDocument[];
+  total: number | null;
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  /** True once the first load has answered (successfully or not). */
+  settled: boolean;
+}
+
+const INITIAL: DocumentListState = {
+  items: [],
+  total: null,
+  loading: true,
+  loadingMore: false,
+  hasMore: false,
+  settled: false,
+};
+
+function sameItems(a: VaultDocument[], b: VaultDocument[]): boolean {
+  return a.length === b.length && a.every((d, i) => d.id === b[i]!.id && d.version === b[i]!.version);
+}
+
+export function useDocumentList(query: ListQuery, userId: string | undefined) {
+  const [state, setState] = useState<DocumentListState>(INITIAL);
+  const nextPage = useRef(1);
+  const generation = useRef(0);
+  const busy = useRef(false);
+  const key = JSON.stringify(query);
+
+  const reload = useCallback(
+    async (fresh = false) => {
+      const gen = ++generation.current;
+      busy.current = true;
+      setState((s) => ({ ...s, loading: true }));
+      try {
+        const page = await fetchDocumentPage(query, 1, { userId, append: false, fresh });
+        if (gen !== generation.current) return;
+        nextPage.current = 2;
+        setState({
+          items: page.items,
+          total: page.total,
+          loading: false,
+          loadingMore: false,
+          hasMore: hasMorePages(page.items.length, page.items.length, page.total),
+          settled: true,
+        });
+        busy.current = false;
+        if (page.fromCache) {
+          const latest = await fetchDocumentPage(query, 1, { userId, append: false, fresh: true });
+          if (gen !== generation.current) return;
+          setState((s) =>
+            // Keep what scrolling has added meanwhile unless the first page itself changed.
+            sameItems(s.items.slice(0, latest.items.length), latest.items) && s.total === latest.total
+              ? s
+              : {
+                  ...s,
+                  items: latest.items,
+                  total: latest.total,
+                  hasMore: hasMorePages(latest.items.length, latest.items.length, latest.total),
+                },
+          );
+          if (gen === generation.current) nextPage.current = Math.max(nextPage.current, 2);
+        }
+      } catch (err) {
+        if (gen !== generation.current) return;
+        // Spec 8: only logged; the list stays as it was.
+        console.error('Failed to fetch documents', err);
+        busy.current = false;
+        setState((s) => ({ ...s, loading: false, settled: true }));
+      }
+    },
+    // key stands for query.
+    [key, userId],
+  );
+
+  const loadMore = useCallback(async () => {
+    if (busy.current) return;
+    const gen = generation.current;
+    busy.current = true;
+    setState((s) => ({ ...s, loadingMore: true }));
+    try {
+      const page = await fetchDocumentPage(query, nextPage.current, { userId, append: true });
+      if (gen !== generation.current) return;
+      nextPage.current += 1;
+      setState((s) => {
+        const items = appendPage(s.items, page.items);
+        const total = page.total ?? s.total;
+        return {
+          ...s,
+          items,
+          total,
+          loadingMore: false,
+          hasMore: hasMorePages(items.length, page.items.length, total),
+        };
+      });
+    } catch (err) {
+      if (gen !== generation.current) return;
+      console.error('Failed to fetch documents', err);
+      setState((s) => ({ ...s, loadingMore: false, hasMore: false }));
+    } finally {
+      if (gen === generation.current) busy.current = false;
+    }
+  }, [key, userId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  /** Replaces one document in place after an edit (its new version included). */
+  const replace = useCallback((doc: VaultDocument) => {
+    setState((s) => ({ ...s, items: s.items.map((d) => (d.id === doc.id ? { ...d, ...doc } : d)) }));
+  }, []);
+
+  return { ...state, reload, loadMore, replace };
+}

@@ -1,0 +1,50 @@
+// POST /api/search (spec 7, contracts: search) with spec 9's 5-minute cache keyed by query + mode.
+import { api, ApiError } from '@kaboodle/kit';
+import type { SearchHit } from '../documents/document-types.ts';
+
+export type SearchMode = 'semantic' | 'keyword';
+export const SEARCH_LIMIT = 20;
+
+export class SearchFailed extends Error {}
+
+export async function unifiedSearch(
+  query: string,
+  mode: SearchMode,
+  opts: { userId?: string; signal?: AbortSignal } = {},
+): Promise<SearchHit[]> {
+  const key = `${opts.userId ?? 'anonymous'}:${mode}:${query}`;
+  const hit = api.cache.get<SearchHit[]>('search', key);
+  if (Array.isArray(hit)) return hit;
+  let body: { results?: unknown };
+  try {
+    body = await api.post<{ results?: unknown }>(
+      '/api/search',
+      { query, search_type: mode, limit: SEARCH_LIMIT },
+      opts.signal ? { signal: opts.signal } : undefined,
+    );
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'aborted') throw err;
+    // Spec 8: a non-OK answer raises "Search failed: {status}".
+    throw new SearchFailed(`Search failed: ${err instanceof ApiError ? err.status : 0}`, { cause: err });
+  }
+  const results = Array.isArray(body?.results) ? (body.results as SearchHit[]) : [];
+  api.cache.set('search', key, results);
+  return results;
+}
+
+/** Spec 2: the title (or name, else "Untitled"), the description (or content), the match percentage. */
+export function hitTitle(hit: SearchHit): string {
+  return hit.title?.trim() || hit.name?.trim() || 'Untitled';
+}
+
+export function hitDescription(hit: SearchHit): string {
+  return hit.description?.trim() || hit.content?.trim() || '';
+}
+
+export function matchPercent(score: number | null | undefined): number | null {
+  return typeof score === 'number' && Number.isFinite(score) ? Math.round(score * 100) : null;
+}
+
+export function typeLabel(hit: SearchHit): string {
+  return hit.type === 'inventory_item' ? 'Inventory Item' : 'Document';
+}
