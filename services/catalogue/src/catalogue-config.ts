@@ -7,5 +7,12 @@ export const catalogueConfig = defineConfig({
     default: 100_000,
     description: 'Most rows one export (CSV/JSON) streams',
   }),
+  CATALOGUE_CONSUMER_CONCURRENCY: env.int({
+    min: 1,
+    max: 64,
+    default: 4,
+    description:
+      'File events (processed, uploaded, status, deleted) the catalogue applies at once (different files)',
+  }),
 });
 export type CatalogueConfig = ReturnType<typeof catalogueConfig.parse>;

@@ -1,8 +1,32 @@
-// The catalogue service as a module: owns documents, inventory items, kaboodles and activity.
-// Its routes and the file.processed consumer arrive with the ingestion-pipeline issue.
+// The catalogue service as a module: owns documents, inventory items, per-user activity and stats.
+// file.processed becomes a document or an inventory item (id = the source file id) and the catalogue
+// reports the file COMPLETED once it is stored; every change goes out as catalogue.changed through
+// the outbox. Other services read it over gRPC (split) or through the typed methods below (in-process).
 import express from 'express';
-import type { BlobStore, Database, EventBus, Logger, ServiceModule, TokenVerifier } from '@kaboodle/platform';
+import { childLogger } from '@kaboodle/platform';
+import { createOutbox } from '@kaboodle/platform/outbox/index.ts';
+import type {
+  BlobStore,
+  Database,
+  EventBus,
+  Logger,
+  ServiceModule,
+  Subscription,
+  TokenVerifier,
+} from '@kaboodle/platform';
+import type { GetDocumentResponse, GetInventoryItemResponse, ListForIndexResponse } from '@kaboodle/proto';
+import { createActivityRepository } from './activity.repository.ts';
+import { createActivityRouter } from './activity.routes.ts';
 import type { CatalogueConfig } from './catalogue-config.ts';
+import { createCatalogueGrpcService } from './catalogue.grpc.ts';
+import { createCatalogueReader } from './catalogue-reader.ts';
+import type { GetDocumentInit, GetInventoryItemInit, ListForIndexInit } from './catalogue-reader.ts';
+import { createCatalogueService } from './catalogue.service.ts';
+import { createDocumentRepository } from './document.repository.ts';
+import { createDocumentsRouter } from './documents.routes.ts';
+import { subscribeFileEvents } from './file-events.consumer.ts';
+import { createInventoryRepository } from './inventory.repository.ts';
+import { createInventoryRouter } from './inventory.routes.ts';
 import { migrations } from './migrations.ts';
 
 export interface CatalogueModuleDeps {
@@ -14,16 +38,66 @@ export interface CatalogueModuleDeps {
   config: CatalogueConfig;
 }
 
-/** The catalogue module; in-process callers (search rebuilds in `--target=all`) use it directly. */
-export type CatalogueModule = ServiceModule;
+/** The catalogue module; in-process callers (search in `--target=all`) use these methods directly. */
+export interface CatalogueModule extends ServiceModule {
+  /** Every entity of the requested types, oldest change first (resumable with after_version). */
+  listForIndex(req: ListForIndexInit): AsyncIterable<ListForIndexResponse>;
+  /** NotFoundError when missing or not the owner's. */
+  getDocument(req: GetDocumentInit): Promise<GetDocumentResponse>;
+  getInventoryItem(req: GetInventoryItemInit): Promise<GetInventoryItemResponse>;
+}
+
+/** Applied event ids are kept this long: far beyond any redelivery of the bus. */
+const CONSUMED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModule {
+  const { db, bus, blobs, verifier, config } = deps;
+  const logger = childLogger(deps.logger, 'catalogue');
+  const documents = createDocumentRepository(db);
+  const inventory = createInventoryRepository(db);
+  const activity = createActivityRepository(db);
+  const outbox = createOutbox({ db, bus, logger });
+  const service = createCatalogueService({ db, documents, inventory, activity, outbox });
+  const reader = createCatalogueReader({ db, documents, inventory });
+
+  const router = express.Router();
+  router.use(
+    createDocumentsRouter({
+      documents,
+      service,
+      blobs,
+      verifier,
+      exportMaxRows: config.CATALOGUE_EXPORT_MAX_ROWS,
+    }),
+  );
+  router.use(createInventoryRouter({ inventory, service, blobs, verifier }));
+  router.use(createActivityRouter({ activity, verifier }));
+
+  let subscription: Subscription | undefined;
   return {
     name: 'catalogue',
-    checks: [{ name: 'catalogue.database', check: () => deps.db.ping() }],
-    router: express.Router(),
+    router,
+    grpc: [createCatalogueGrpcService(reader)],
+    checks: [{ name: 'catalogue.database', check: () => db.ping() }],
+    listForIndex: (req) => reader.listForIndex(req),
+    getDocument: (req) => reader.getDocument(req),
+    getInventoryItem: (req) => reader.getInventoryItem(req),
     async start() {
-      await deps.db.migrate(migrations);
+      await db.migrate([...migrations, ...outbox.migrations]);
+      await activity.pruneConsumed(CONSUMED_RETENTION_MS).catch((err: unknown) => {
+        logger.warn({ err }, 'could not prune applied event ids');
+      });
+      await outbox.start();
+      subscription = await subscribeFileEvents({
+        bus,
+        service,
+        logger,
+        concurrency: config.CATALOGUE_CONSUMER_CONCURRENCY,
+      });
+    },
+    async stop() {
+      await subscription?.close();
+      await outbox.stop();
     },
   };
 }

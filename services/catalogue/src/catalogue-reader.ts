@@ -1,0 +1,122 @@
+// Read access for other services (the search index's rebuilds and lookups): the same three calls in
+// process (module methods, `--target=all`) and over gRPC (catalogue.grpc.ts), as catalogue.proto messages.
+import { InputError, NotFoundError } from '@kaboodle/platform';
+import type { Queryable } from '@kaboodle/platform';
+import {
+  create,
+  EntityType,
+  GetDocumentResponseSchema,
+  GetInventoryItemResponseSchema,
+  ListForIndexResponseSchema,
+} from '@kaboodle/proto';
+import type {
+  GetDocumentRequest,
+  GetDocumentResponse,
+  GetInventoryItemRequest,
+  GetInventoryItemResponse,
+  ListForIndexRequest,
+  ListForIndexResponse,
+  MessageInitShape,
+} from '@kaboodle/proto';
+import type {
+  GetDocumentRequestSchema,
+  GetInventoryItemRequestSchema,
+  ListForIndexRequestSchema,
+} from '@kaboodle/proto';
+import { documentProto, inventoryProto } from './catalogue-model.ts';
+import type { DocumentRepository } from './document.repository.ts';
+import { Params, toNumber } from './entity-query.ts';
+import type { InventoryRepository } from './inventory.repository.ts';
+
+export type ListForIndexInit = MessageInitShape<typeof ListForIndexRequestSchema> | ListForIndexRequest;
+export type GetDocumentInit = MessageInitShape<typeof GetDocumentRequestSchema> | GetDocumentRequest;
+export type GetInventoryItemInit =
+  MessageInitShape<typeof GetInventoryItemRequestSchema> | GetInventoryItemRequest;
+
+export const LIST_BATCH = 200;
+
+export interface CatalogueReader {
+  /** Every entity of the requested types, oldest change first; resumable with after_version. */
+  listForIndex(req: ListForIndexInit, signal?: AbortSignal): AsyncIterable<ListForIndexResponse>;
+  /** NotFoundError when missing or not the owner's. */
+  getDocument(req: GetDocumentInit): Promise<GetDocumentResponse>;
+  getInventoryItem(req: GetInventoryItemInit): Promise<GetInventoryItemResponse>;
+}
+
+function ownerAndId(req: { ownerId?: string; id?: string }): { ownerId: string; id: string } {
+  const ownerId = req.ownerId ?? '';
+  if (!ownerId) throw new InputError('owner_id is required');
+  return { ownerId, id: req.id ?? '' };
+}
+
+export function createCatalogueReader(deps: {
+  db: Queryable;
+  documents: DocumentRepository;
+  inventory: InventoryRepository;
+}): CatalogueReader {
+  const { db, documents, inventory } = deps;
+  return {
+    async *listForIndex(req, signal) {
+      const types = new Set(req.entityTypes ?? []);
+      const wantDocs = types.size === 0 || types.has(EntityType.DOCUMENT);
+      const wantItems = types.size === 0 || types.has(EntityType.INVENTORY_ITEM);
+      if (!wantDocs && !wantItems) return;
+      let after = BigInt(req.afterVersion ?? 0n);
+      for (;;) {
+        if (signal?.aborted) return;
+        const p = new Params();
+        const owner = req.ownerId ? ` AND owner_id = ${p.add(req.ownerId)}` : '';
+        const afterParam = p.add(after.toString());
+        const parts: string[] = [];
+        if (wantDocs)
+          parts.push(
+            `SELECT 'document' AS kind, id, version FROM documents WHERE version > ${afterParam}::bigint${owner}`,
+          );
+        if (wantItems)
+          parts.push(
+            `SELECT 'inventory_item' AS kind, id, version FROM inventory_items WHERE version > ${afterParam}::bigint${owner}`,
+          );
+        const { rows } = await db.query<{ kind: string; id: string; version: unknown }>(
+          `SELECT kind, id, version FROM (${parts.join(' UNION ALL ')}) e ORDER BY version LIMIT ${p.add(LIST_BATCH)}`,
+          p.values,
+        );
+        if (rows.length === 0) return;
+        const docIds = rows.filter((r) => r.kind === 'document').map((r) => r.id);
+        const itemIds = rows.filter((r) => r.kind === 'inventory_item').map((r) => r.id);
+        const [docs, items] = await Promise.all([documents.findMany(docIds), inventory.findMany(itemIds)]);
+        const docById = new Map(docs.map((d) => [d.id, d]));
+        const itemById = new Map(items.map((i) => [i.id, i]));
+        for (const r of rows) {
+          // an entity changed between the two reads comes back later with its newer version
+          const doc = r.kind === 'document' ? docById.get(r.id) : undefined;
+          const item = r.kind === 'inventory_item' ? itemById.get(r.id) : undefined;
+          if (doc && doc.version === toNumber(r.version)) {
+            yield create(ListForIndexResponseSchema, {
+              entity: { case: 'document', value: documentProto(doc) },
+            });
+          } else if (item && item.version === toNumber(r.version)) {
+            yield create(ListForIndexResponseSchema, {
+              entity: { case: 'inventoryItem', value: inventoryProto(item) },
+            });
+          }
+        }
+        after = BigInt(toNumber(rows.at(-1)!.version));
+        if (rows.length < LIST_BATCH) return;
+      }
+    },
+
+    async getDocument(req) {
+      const { ownerId, id } = ownerAndId(req);
+      const doc = await documents.findForOwner(ownerId, id);
+      if (!doc) throw new NotFoundError('Document not found');
+      return create(GetDocumentResponseSchema, { document: documentProto(doc) });
+    },
+
+    async getInventoryItem(req) {
+      const { ownerId, id } = ownerAndId(req);
+      const item = await inventory.findForOwner(ownerId, id);
+      if (!item) throw new NotFoundError('Inventory item not found');
+      return create(GetInventoryItemResponseSchema, { inventoryItem: inventoryProto(item) });
+    },
+  };
+}
