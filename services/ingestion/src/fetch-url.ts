@@ -219,6 +219,8 @@ export async function fetchUrlIntoBlob(
         if (signal.aborted) throw tooSlow();
         throw new InputError(couldNotFetch(networkReason(err)), { cause: err });
       }
+      // Destroying an unread body emits 'error' (aborted): without a listener that would crash the process.
+      res.body.on('error', () => undefined);
       const header = (name: string): string | undefined => {
         const v = res.headers[name];
         return Array.isArray(v) ? v[0] : v;
@@ -279,6 +281,7 @@ export async function fetchUrlIntoBlob(
         if (signal.aborted && !(err instanceof TooLargeError)) throw tooSlow();
         throw err;
       });
+      if (size === 0) throw new InputError(couldNotFetch('the server sent an empty file'));
       return {
         name,
         size,
