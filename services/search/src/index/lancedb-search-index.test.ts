@@ -1,0 +1,163 @@
+// What the LanceDB adapter does beyond the shared contract (tests/contract/support/search-index-contract.ts):
+// persistence in its folder, the dimension check, the ANN index's life cycle, the single coalescing writer.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLanceDbSearchIndex } from './lancedb-search-index.ts';
+import type { IndexedEntity } from './search-index.port.ts';
+
+const DIMS = 16;
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+async function tempDir(): Promise<string> {
+  const d = await mkdtemp(join(tmpdir(), 'kaboodle-lance-unit-'));
+  dirs.push(d);
+  return d;
+}
+
+/** A unit vector pointing mostly along axis i (deterministic, distinct per i). */
+function vector(i: number): Float32Array {
+  const v = new Float32Array(DIMS).map((_, j) => Math.sin(i * 12.9898 + j * 78.233) * 0.3);
+  v[i % DIMS] = (v[i % DIMS] ?? 0) + 2;
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+
+function entity(i: number, over: Partial<IndexedEntity> = {}): IndexedEntity {
+  return {
+    entityType: 'document',
+    id: `d${i}`,
+    ownerId: 'u1',
+    version: 1,
+    title: `item number ${i}`,
+    description: '',
+    content: '',
+    category: 'General',
+    hashtags: [],
+    keywords: [],
+    url: '',
+    imageUrl: '',
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    vector: vector(i),
+    passages: [],
+    ...over,
+  };
+}
+
+describe('LanceDB search index', () => {
+  it('keeps its data and its version guard across a close and reopen of the folder', async () => {
+    const dir = await tempDir();
+    const first = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await first.open();
+    await first.upsert([entity(1, { title: 'persistent heron', version: 3 })]);
+    await first.delete([{ entityType: 'document', id: 'd2', ownerId: 'u1', version: 5 }]);
+    await first.close();
+
+    const again = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await again.open();
+    const hits = await again.search({ ownerId: 'u1', mode: 'keyword', text: 'heron', limit: 5 });
+    expect(hits.map((h) => h.id)).toEqual(['d1']);
+    expect(await again.versionOf({ entityType: 'document', id: 'd1', ownerId: 'u1' })).toBe(3);
+    expect(await again.upsert([entity(1, { version: 2 }), entity(2, { version: 4 })])).toEqual({
+      applied: 0,
+      stale: 2,
+    });
+    await again.close();
+  });
+
+  it('refuses a folder whose vectors have another length, saying what to do', async () => {
+    const dir = await tempDir();
+    const a = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await a.open();
+    await a.close();
+    const b = createLanceDbSearchIndex({ dir, dimensions: DIMS * 2 });
+    await expect(b.open()).rejects.toThrow(/holds 16-dimension vectors but the embedder gives 32: rebuild/);
+  });
+
+  it('fails clearly when used before open()', async () => {
+    const index = createLanceDbSearchIndex({ dir: await tempDir(), dimensions: DIMS });
+    await expect(index.search({ ownerId: 'u', mode: 'keyword', text: 'x', limit: 1 })).rejects.toThrow(
+      'not open',
+    );
+  });
+
+  it('builds the HNSW-SQ index once big enough; rows written afterwards are searchable at once', async () => {
+    const index = createLanceDbSearchIndex({
+      dir: await tempDir(),
+      dimensions: DIMS,
+      annMinRows: 300,
+      flatMaxOwnerRows: 0,
+      optimizeEveryWrites: 1_000,
+      optimizeIntervalMs: 3_600_000,
+    });
+    await index.open();
+    await index.upsert(Array.from({ length: 299 }, (_, i) => entity(i)));
+    await index.optimize();
+    expect(await index.hasAnnIndex()).toBe(false);
+    await index.upsert([entity(299)]);
+    await index.optimize();
+    expect(await index.hasAnnIndex()).toBe(true);
+
+    // not yet in the ANN index (no optimise since): found by the engine's flat pass over new rows
+    await index.upsert([entity(5000, { title: 'freshly written osprey', vector: vector(7) })]);
+    const kw = await index.search({ ownerId: 'u1', mode: 'keyword', text: 'osprey', limit: 3 });
+    expect(kw.map((h) => h.id)).toEqual(['d5000']);
+    const sem = await index.search({
+      ownerId: 'u1',
+      mode: 'semantic',
+      text: '',
+      vector: vector(7),
+      limit: 3,
+    });
+    expect(sem.map((h) => h.id)).toContain('d5000');
+    expect(index.lastTimings().exact).toBe(0);
+
+    // the ANN answer matches the exact kNN on this small set
+    const q = vector(42);
+    const ann = await index.search({ ownerId: 'u1', mode: 'semantic', text: '', vector: q, limit: 10 });
+    const exact = await index.exactKnn('u1', q, 10);
+    const overlap = ann.filter((h) => exact.includes(JSON.stringify(['u1', 'document', h.id]))).length;
+    expect(overlap).toBeGreaterThanOrEqual(9);
+    await index.close();
+  });
+
+  it('coalesces concurrent upserts into few writes and applies back-pressure without losing any', async () => {
+    const dir = await tempDir();
+    const index = createLanceDbSearchIndex({ dir, dimensions: DIMS, maxBatchRows: 50, maxQueuedRows: 100 });
+    await index.open();
+    const db = await lancedb.connect(dir);
+    const table = await db.openTable('kaboodle-entities');
+    const before = await table.version();
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => index.upsert([entity(i)])));
+    expect(outcomes.every((o) => o.applied === 1)).toBe(true);
+    await table.checkoutLatest();
+    const writes = (await table.version()) - before;
+    expect(writes).toBeLessThan(60);
+    // one oversized call is split into batches of maxBatchRows and still lands whole
+    expect((await index.upsert(Array.from({ length: 260 }, (_, i) => entity(1000 + i)))).applied).toBe(260);
+    expect((await index.stats('u1')).entities).toBe(320);
+    table.close();
+    db.close();
+    await index.close();
+  });
+
+  it('finishes queued writes before close() returns', async () => {
+    const dir = await tempDir();
+    const index = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await index.open();
+    const pending = index.upsert([entity(1, { title: 'late pelican' })]);
+    await index.close();
+    await expect(pending).resolves.toEqual({ applied: 1, stale: 0 });
+    const again = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await again.open();
+    expect((await again.search({ ownerId: 'u1', mode: 'keyword', text: 'pelican', limit: 1 })).length).toBe(
+      1,
+    );
+    await again.close();
+  });
+});
