@@ -1,9 +1,30 @@
-// The search service as a module: owns the search index (hybrid keyword + vector). Query
-// embeddings come from the processing service: in-process when both run here, gRPC otherwise.
-import { checkGrpcHealth } from '@kaboodle/platform';
-import type { EventBus, HealthCheck, Logger, ServiceModule, TokenVerifier } from '@kaboodle/platform';
-import type { CatalogueModuleHandle, ProcessingModuleHandle } from './processing-client.ts';
+// The search service as a module: owns the search index (hybrid keyword + vector), kept in step with
+// the catalogue by the catalogue.changed consumer, searched through the routes. Query embeddings come
+// from the processing service: in-process when both run here, gRPC otherwise.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { checkGrpcHealth, childLogger, UnavailableError } from '@kaboodle/platform';
+import type {
+  EventBus,
+  HealthCheck,
+  Logger,
+  ServiceModule,
+  Subscription,
+  TokenVerifier,
+} from '@kaboodle/platform';
+import { subscribeCatalogueChanges } from './catalogue-changed.consumer.ts';
+import type { SearchIndex } from './index/search-index.port.ts';
+import { createIndexWriter } from './index-writer.ts';
+import type { IndexWriter } from './index-writer.ts';
+import { openSearchIndex } from './open-search-index.ts';
+import { connectCatalogue, connectProcessing, MAX_EMBED_TEXTS } from './processing-client.ts';
+import type { CatalogueModuleHandle, EmbeddingSpace, ProcessingModuleHandle } from './processing-client.ts';
+import { createQueryEmbedder } from './query-embedder.ts';
+import type { QueryEmbedder } from './query-embedder.ts';
+import { createRebuilder } from './rebuild.service.ts';
+import type { RebuildReport } from './rebuild.service.ts';
 import type { SearchConfig } from './search-config.ts';
+import { createSearchRouter } from './search.routes.ts';
+import { createSearchService } from './search.service.ts';
 
 export interface SearchModuleDeps {
   bus: EventBus;
@@ -13,16 +34,131 @@ export interface SearchModuleDeps {
   /** Undefined when split without CATALOGUE_GRPC_ADDRESS: rebuilds are then unavailable. */
   catalogue: CatalogueModuleHandle | undefined;
   config: SearchConfig & { KABOODLE_DATA_DIR: string };
+  /** Another index than the configured one (unit tests, benches); default openSearchIndex. */
+  openIndex?: (space: EmbeddingSpace) => SearchIndex;
 }
 
-export function createSearchModule({ processing }: SearchModuleDeps): ServiceModule {
-  const checks: HealthCheck[] = [];
-  if (processing.kind === 'grpc') {
+export interface SearchModule extends ServiceModule {
+  /** Stream every catalogue entity into the index (what POST /api/search/admin/rebuild starts). */
+  rebuild(): Promise<RebuildReport>;
+  /** Resolves once the index is open and the consumer subscribed (split: when processing first answers). */
+  ready(): Promise<void>;
+  /** The open index; throws UnavailableError before ready. */
+  index(): SearchIndex;
+  readonly embedder: QueryEmbedder;
+}
+
+const NOT_OPEN = 'the search index is not open yet';
+
+export function createSearchModule(deps: SearchModuleDeps): SearchModule {
+  const { bus, config } = deps;
+  const logger = childLogger(deps.logger, 'search');
+  const processing = connectProcessing(deps.processing, logger);
+  const catalogue = connectCatalogue(deps.catalogue, logger);
+  const embedder = createQueryEmbedder({
+    embed: processing.embed,
+    cacheSize: config.SEARCH_QUERY_CACHE_SIZE,
+    maxBatch: MAX_EMBED_TEXTS,
+  });
+
+  let index: SearchIndex | undefined;
+  let writer: IndexWriter | undefined;
+  let dimensions = 0;
+  let subscription: Subscription | undefined;
+  let opening: Promise<void> | undefined;
+  const stopping = new AbortController();
+
+  const currentIndex = (): SearchIndex => {
+    if (!index) throw new UnavailableError(NOT_OPEN);
+    return index;
+  };
+  const rebuilder = createRebuilder({
+    catalogue,
+    writer: () => {
+      if (!writer) throw new UnavailableError(NOT_OPEN);
+      return writer;
+    },
+    dimensions: () => dimensions,
+    logger,
+  });
+  const service = createSearchService({ index: currentIndex, embedder, logger });
+
+  async function open(): Promise<void> {
+    const space = await processing.space(stopping.signal);
+    dimensions = space.dimensions;
+    const opened = deps.openIndex?.(space) ?? openSearchIndex({ config, space, logger });
+    await opened.open();
+    index = opened;
+    writer = createIndexWriter({ index: opened });
+    subscription = await subscribeCatalogueChanges(bus, { writer, index: opened, dimensions, logger });
+    logger.info({ kind: opened.kind, dimensions }, 'search index open');
+    if (config.SEARCH_REBUILD_ON_START && catalogue) void rebuildIfEmpty(opened);
+  }
+
+  /** A new or wiped index is filled from the catalogue (a fresh Elasticsearch, a deleted folder). */
+  async function rebuildIfEmpty(opened: SearchIndex): Promise<void> {
+    if ((await opened.stats()).entities > 0) return;
+    // The catalogue may still be starting (its module or its pod): try a few times.
+    for (let attempt = 1; attempt <= 6 && !stopping.signal.aborted; attempt++) {
+      try {
+        const report = await rebuilder.run();
+        if (report.read > 0)
+          logger.info({ read: report.read }, 'filled an empty search index from the catalogue');
+        return;
+      } catch (err) {
+        const waitMs = 1000 * 2 ** (attempt - 1);
+        logger.warn({ err, attempt, waitMs }, 'filling the empty search index from the catalogue failed');
+        await sleep(waitMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  const checks: HealthCheck[] = [
+    {
+      name: 'search.index',
+      check: async () => {
+        if (!index) throw new Error(NOT_OPEN);
+        await index.ping();
+      },
+    },
+  ];
+  if (deps.processing.kind === 'grpc') {
+    const address = deps.processing.address;
     // Split mode: search is not ready while the processing service (query embeddings) is unreachable.
     checks.push({
       name: 'search.processing-grpc',
-      check: () => checkGrpcHealth(processing.address, { timeoutMs: 1500 }),
+      check: () => checkGrpcHealth(address, { timeoutMs: 1500 }),
     });
   }
-  return { name: 'search', checks };
+
+  return {
+    name: 'search',
+    checks,
+    router: createSearchRouter({ verifier: deps.verifier, service, rebuilder, logger }),
+    embedder,
+    index: currentIndex,
+    rebuild: () => rebuilder.run(),
+    ready: () => opening ?? Promise.reject(new UnavailableError('the search module has not started')),
+    async start() {
+      opening = open();
+      if (deps.processing.kind === 'in-process') {
+        await opening;
+        return;
+      }
+      // Split: the embedding size comes from the processing service, which may start later; search
+      // answers 503 and /readyz says why until then.
+      opening.catch((err: unknown) => {
+        if (!stopping.signal.aborted) logger.error({ err }, 'opening the search index failed');
+      });
+    },
+    async stop() {
+      stopping.abort();
+      await opening?.catch(() => undefined);
+      await subscription?.close();
+      await writer?.close();
+      await index?.close();
+      processing.close();
+      catalogue?.close();
+    },
+  };
 }

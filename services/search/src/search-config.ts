@@ -30,5 +30,9 @@ export const searchConfig = defineConfig({
     default: 1_000,
     description: 'Query embeddings kept in memory (0 turns the cache off)',
   }),
+  SEARCH_REBUILD_ON_START: env.bool({
+    default: true,
+    description: 'Fill an empty index from the catalogue when search starts (a new folder or Elasticsearch)',
+  }),
 });
 export type SearchConfig = ReturnType<typeof searchConfig.parse>;

@@ -1,0 +1,98 @@
+// What the index keeps of a catalogue entity: built from the catalogue.proto Document / InventoryItem
+// carried by catalogue.changed (and by ListForIndex on a rebuild), corrections already merged in.
+import { timestampDate } from '@kaboodle/proto';
+import type { Document, InventoryItem, Timestamp } from '@kaboodle/proto';
+import type { IndexedEntity, IndexedPassage } from './index/search-index.port.ts';
+
+/** Why an entity cannot be indexed as it is (the consumer dead-letters it with this reason). */
+export class UnindexableEntityError extends Error {}
+
+export const documentUrl = (id: string): string => `/api/documents/${encodeURIComponent(id)}/file`;
+export const inventoryImageUrl = (id: string): string => `/api/inventory/${encodeURIComponent(id)}/image`;
+
+const nonEmpty = (values: Array<string | undefined>): string[] =>
+  values.map((v) => (v ?? '').trim()).filter((v) => v !== '');
+
+const date = (t: Timestamp | undefined, fallback: Date): Date => (t ? timestampDate(t) : fallback);
+
+/**
+ * The entity's vector in the index's space. Entities the processor could not embed (no text) get a
+ * zero vector: still found by keyword, never by meaning. A vector of another size means another model
+ * made it, and vectors from different models are never compared.
+ */
+function vectorOf(values: ArrayLike<number> | undefined, dimensions: number, what: string): Float32Array {
+  if (!values || values.length === 0) return new Float32Array(dimensions);
+  if (values.length !== dimensions) {
+    throw new UnindexableEntityError(
+      `${what} has a ${values.length}-dimensional embedding; the index holds ${dimensions}-dimensional vectors`,
+    );
+  }
+  return Float32Array.from(values);
+}
+
+export function documentToIndexed(doc: Document, dimensions: number): IndexedEntity {
+  const a = doc.analysis;
+  const now = new Date();
+  const what = `document ${doc.id}`;
+  const passages: IndexedPassage[] = (a?.passages ?? [])
+    .filter((p) => p.text.trim() !== '' && p.vector.length === dimensions)
+    .map((p) => ({ text: p.text, start: p.start, end: p.end, vector: Float32Array.from(p.vector) }));
+  return {
+    entityType: 'document',
+    id: doc.id,
+    ownerId: doc.ownerId,
+    version: Number(doc.version),
+    title: (a?.title ?? '').trim() || (doc.sourceFile?.fileName ?? '').trim(),
+    description: a?.summary ?? '',
+    content: a?.text?.text ?? '',
+    category: a?.category ?? '',
+    hashtags: nonEmpty((a?.hashtags ?? []).map((h) => h.tag)),
+    keywords: nonEmpty([
+      a?.author,
+      a?.field,
+      a?.thesis,
+      a?.issue,
+      a?.journalPublisher,
+      ...(a?.influencedBy ?? []),
+      a?.publicationYear !== undefined ? String(a.publicationYear) : undefined,
+      doc.sourceFile?.fileName,
+    ]),
+    url: documentUrl(doc.id),
+    imageUrl: '',
+    createdAt: date(doc.createdAt, now),
+    updatedAt: date(doc.updatedAt, now),
+    vector: vectorOf(a?.embedding?.values, dimensions, what),
+    passages,
+  };
+}
+
+export function inventoryItemToIndexed(item: InventoryItem, dimensions: number): IndexedEntity {
+  const a = item.analysis;
+  const now = new Date();
+  return {
+    entityType: 'inventory_item',
+    id: item.id,
+    ownerId: item.ownerId,
+    version: Number(item.version),
+    title: (a?.name ?? '').trim() || (item.sourceFile?.fileName ?? '').trim(),
+    description: a?.description ?? '',
+    content: a?.text?.text ?? '',
+    category: a?.category ?? '',
+    hashtags: nonEmpty((a?.hashtags ?? []).map((h) => h.tag)),
+    keywords: nonEmpty([
+      a?.material,
+      ...(a?.colors ?? []).map((c) => c.name),
+      a?.originSource,
+      ...(a?.objects ?? []).map((o) => o.label),
+      ...(a?.barcodes ?? []).flatMap((b) => [b.value, b.lookup?.productName, b.lookup?.brand]),
+      a?.dimensions?.text,
+      item.sourceFile?.fileName,
+    ]),
+    url: '',
+    imageUrl: item.imageUrl || inventoryImageUrl(item.id),
+    createdAt: date(item.createdAt, now),
+    updatedAt: date(item.updatedAt, now),
+    vector: vectorOf(a?.embedding?.values, dimensions, `inventory item ${item.id}`),
+    passages: [],
+  };
+}

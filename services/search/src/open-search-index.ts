@@ -1,0 +1,37 @@
+// Picks the index adapter by configuration alone (architecture.md): ELASTICSEARCH_URL set →
+// Elasticsearch (cluster), otherwise the embedded LanceDB index under KABOODLE_DATA_DIR/search.
+import path from 'node:path';
+import type { Logger } from '@kaboodle/platform';
+import { createElasticsearchSearchIndex } from './index/elasticsearch-search-index.ts';
+import { createLanceDbSearchIndex } from './index/lancedb-search-index.ts';
+import type { SearchIndex } from './index/search-index.port.ts';
+import type { EmbeddingSpace } from './processing-client.ts';
+import type { SearchConfig } from './search-config.ts';
+
+export interface OpenSearchIndexOptions {
+  config: SearchConfig & { KABOODLE_DATA_DIR: string };
+  /** The embedder's space: the index is created for it and refuses vectors of another size. */
+  space: EmbeddingSpace;
+  logger: Logger;
+}
+
+export function openSearchIndex({ config, space, logger }: OpenSearchIndexOptions): SearchIndex {
+  if (config.ELASTICSEARCH_URL) {
+    return createElasticsearchSearchIndex({
+      node: config.ELASTICSEARCH_URL,
+      indexName: config.SEARCH_INDEX_NAME,
+      dimensions: space.dimensions,
+      ...(space.model ? { model: space.model } : {}),
+      ...(config.ELASTICSEARCH_API_KEY ? { apiKey: config.ELASTICSEARCH_API_KEY } : {}),
+      ...(config.ELASTICSEARCH_USERNAME ? { username: config.ELASTICSEARCH_USERNAME } : {}),
+      ...(config.ELASTICSEARCH_PASSWORD ? { password: config.ELASTICSEARCH_PASSWORD } : {}),
+      logger,
+    });
+  }
+  return createLanceDbSearchIndex({
+    dir: path.join(config.KABOODLE_DATA_DIR, 'search'),
+    dimensions: space.dimensions,
+    table: config.SEARCH_INDEX_NAME,
+    logger,
+  });
+}

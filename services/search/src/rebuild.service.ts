@@ -1,0 +1,138 @@
+// Rebuilds the index from the catalogue: streams every entity (ListForIndex, in-process or gRPC) into
+// the write-behind buffer. Safe beside the live consumer: the index's version guard keeps whichever
+// write is newer, so a rebuild never undoes an edit that arrived while it ran. One at a time.
+import { ConflictError, UnavailableError } from '@kaboodle/platform';
+import type { Logger } from '@kaboodle/platform';
+import type { ListForIndexResponse } from '@kaboodle/proto';
+import type { IndexWriter, WriteResult } from './index-writer.ts';
+import { documentToIndexed, inventoryItemToIndexed, UnindexableEntityError } from './indexed-entity.ts';
+import type { CatalogueClient } from './processing-client.ts';
+
+export interface RebuildReport {
+  running: boolean;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  /** Entities read from the catalogue. */
+  read: number;
+  applied: number;
+  /** Already in the index at that version or newer. */
+  stale: number;
+  /** Not indexable (e.g. an embedding from another model). */
+  skipped: number;
+  error: string | null;
+}
+
+export interface Rebuilder {
+  /**
+   * Start a rebuild and return at once with the promise of its end. Throws (synchronously)
+   * ConflictError while one is running, UnavailableError when there is no catalogue to read.
+   */
+  start(): { done: Promise<RebuildReport> };
+  /** Start a rebuild and wait for its end. */
+  run(): Promise<RebuildReport>;
+  status(): RebuildReport;
+}
+
+export const REBUILD_RUNNING = 'An index rebuild is already running';
+/** Writes handed to the buffer before waiting for them (bounded memory on a large catalogue). */
+const WINDOW = 1_000;
+
+export function createRebuilder(deps: {
+  catalogue: CatalogueClient | undefined;
+  writer: () => IndexWriter;
+  dimensions: () => number;
+  logger: Logger;
+}): Rebuilder {
+  let report: RebuildReport = {
+    running: false,
+    startedAt: null,
+    finishedAt: null,
+    read: 0,
+    applied: 0,
+    stale: 0,
+    skipped: 0,
+    error: null,
+  };
+
+  async function stream(r: RebuildReport, catalogue: CatalogueClient): Promise<void> {
+    const writer = deps.writer();
+    const dimensions = deps.dimensions();
+    let window: Promise<WriteResult>[] = [];
+    const settle = async () => {
+      for (const result of await Promise.all(window)) r[result]++;
+      window = [];
+    };
+    for await (const message of catalogue.listForIndex() as AsyncIterable<ListForIndexResponse>) {
+      r.read++;
+      try {
+        const entity =
+          message.entity.case === 'document'
+            ? documentToIndexed(message.entity.value, dimensions)
+            : message.entity.case === 'inventoryItem'
+              ? inventoryItemToIndexed(message.entity.value, dimensions)
+              : undefined;
+        if (!entity) {
+          r.skipped++;
+          continue;
+        }
+        window.push(writer.upsert(entity));
+      } catch (err) {
+        if (!(err instanceof UnindexableEntityError)) throw err;
+        r.skipped++;
+        deps.logger.warn({ reason: err.message }, 'rebuild: entity not indexable');
+      }
+      if (window.length >= WINDOW) await settle();
+    }
+    await settle();
+  }
+
+  function start(): { done: Promise<RebuildReport> } {
+    const catalogue = deps.catalogue;
+    if (!catalogue) {
+      throw new UnavailableError('rebuilding needs the catalogue (CATALOGUE_GRPC_ADDRESS when split)');
+    }
+    if (report.running) throw new ConflictError(REBUILD_RUNNING);
+    const r: RebuildReport = {
+      running: true,
+      startedAt: new Date(),
+      finishedAt: null,
+      read: 0,
+      applied: 0,
+      stale: 0,
+      skipped: 0,
+      error: null,
+    };
+    report = r;
+    deps.logger.info('index rebuild started');
+    const done = (async () => {
+      try {
+        await stream(r, catalogue);
+        deps.logger.info(
+          { read: r.read, applied: r.applied, stale: r.stale, skipped: r.skipped },
+          'index rebuild finished',
+        );
+      } catch (err) {
+        r.error = err instanceof Error ? err.message : String(err);
+        deps.logger.error({ err, read: r.read }, 'index rebuild failed');
+        throw err;
+      } finally {
+        r.running = false;
+        r.finishedAt = new Date();
+      }
+      return { ...r };
+    })();
+    return { done };
+  }
+
+  return {
+    status: () => ({ ...report }),
+    start,
+    run() {
+      try {
+        return start().done;
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
+  };
+}

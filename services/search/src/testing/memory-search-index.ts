@@ -1,0 +1,234 @@
+// An exact, brute-force SearchIndex held in memory: every query scans the owner's entities (cosine
+// for vectors, BM25 for words, RRF for hybrid). For unit tests of the search module only; never wired
+// in production (the module opens LanceDB or Elasticsearch).
+import type {
+  EntityRef,
+  IndexedEntity,
+  IndexStats,
+  RelatedQuery,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  UpsertOutcome,
+} from '../index/search-index.port.ts';
+
+interface Slot {
+  version: number;
+  ownerId: string;
+  /** Undefined: deleted at `version` (a tombstone, so a late older upsert does not resurrect it). */
+  entity: IndexedEntity | undefined;
+}
+
+const RRF_K = 60;
+const CONTENT_PREVIEW = 300;
+
+export function tokenize(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+function searchableText(e: IndexedEntity): string {
+  return [e.title, e.title, e.description, e.content, e.category, ...e.hashtags, ...e.keywords].join(' ');
+}
+
+function toHit(e: IndexedEntity, score: number, excerpt?: string): SearchHit {
+  return {
+    entityType: e.entityType,
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    content: e.content.slice(0, CONTENT_PREVIEW),
+    url: e.url,
+    imageUrl: e.imageUrl,
+    category: e.category,
+    hashtags: [...e.hashtags],
+    score: Math.max(0, Math.min(1, score)),
+    ...(excerpt !== undefined ? { excerpt } : {}),
+  };
+}
+
+export interface MemorySearchIndexOptions {
+  dimensions: number;
+  /** Make ping() fail (readiness tests). */
+  failPing?: () => boolean;
+}
+
+export interface MemorySearchIndex extends SearchIndex {
+  /** Calls made to upsert/delete with their sizes (batching tests). */
+  readonly writes: Array<{ op: 'upsert' | 'delete'; size: number }>;
+}
+
+export function createMemorySearchIndex(options: MemorySearchIndexOptions): MemorySearchIndex {
+  const slots = new Map<string, Slot>();
+  const keyOf = (r: { entityType: string; id: string }) => `${r.entityType}:${r.id}`;
+  const writes: Array<{ op: 'upsert' | 'delete'; size: number }> = [];
+  let closed = false;
+
+  const live = (ownerId: string) =>
+    [...slots.values()].filter((s) => s.ownerId === ownerId && s.entity).map((s) => s.entity!);
+
+  function bm25(query: string, docs: IndexedEntity[]): Map<string, number> {
+    const terms = [...new Set(tokenize(query))];
+    const scores = new Map<string, number>();
+    if (terms.length === 0 || docs.length === 0) return scores;
+    const tokenized = docs.map((d) => tokenize(searchableText(d)));
+    const avg = tokenized.reduce((n, t) => n + t.length, 0) / docs.length || 1;
+    for (const term of terms) {
+      const df = tokenized.filter((t) => t.includes(term)).length;
+      if (df === 0) continue;
+      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
+      tokenized.forEach((tokens, i) => {
+        const tf = tokens.filter((t) => t === term).length;
+        if (tf === 0) return;
+        const s = (idf * tf * 2.2) / (tf + 1.2 * (0.25 + 0.75 * (tokens.length / avg)));
+        const key = keyOf(docs[i]!);
+        scores.set(key, (scores.get(key) ?? 0) + s);
+      });
+    }
+    return scores;
+  }
+
+  function bestPassage(e: IndexedEntity, query: SearchQuery): string | undefined {
+    if (e.passages.length === 0) return undefined;
+    const terms = new Set(tokenize(query.text));
+    let best: { text: string; score: number } | undefined;
+    for (const p of e.passages) {
+      const words = tokenize(p.text);
+      const overlap = words.length ? words.filter((w) => terms.has(w)).length / Math.sqrt(words.length) : 0;
+      const s = (query.vector ? cosine(query.vector, p.vector) : 0) + 0.1 * overlap;
+      if (!best || s > best.score) best = { text: p.text, score: s };
+    }
+    return best?.text;
+  }
+
+  return {
+    kind: 'lancedb',
+    dimensions: options.dimensions,
+    writes,
+    async open() {
+      closed = false;
+    },
+    async upsert(entities) {
+      writes.push({ op: 'upsert', size: entities.length });
+      const outcome: UpsertOutcome = { applied: 0, stale: 0 };
+      for (const e of entities) {
+        if (e.vector.length !== options.dimensions) {
+          throw new Error(
+            `entity ${e.id} has a ${e.vector.length}-dimensional vector, expected ${options.dimensions}`,
+          );
+        }
+        const slot = slots.get(keyOf(e));
+        if (slot && slot.version >= e.version) {
+          outcome.stale++;
+          continue;
+        }
+        slots.set(keyOf(e), { version: e.version, ownerId: e.ownerId, entity: e });
+        outcome.applied++;
+      }
+      return outcome;
+    },
+    async delete(refs: EntityRef[]) {
+      writes.push({ op: 'delete', size: refs.length });
+      const outcome: UpsertOutcome = { applied: 0, stale: 0 };
+      for (const r of refs) {
+        const slot = slots.get(keyOf(r));
+        if (slot && slot.version >= r.version) {
+          outcome.stale++;
+          continue;
+        }
+        slots.set(keyOf(r), { version: r.version, ownerId: r.ownerId, entity: undefined });
+        outcome.applied++;
+      }
+      return outcome;
+    },
+    async deleteOwner(ownerId) {
+      for (const [key, slot] of slots) if (slot.ownerId === ownerId) slots.delete(key);
+    },
+    async search(query) {
+      const docs = live(query.ownerId).filter(
+        (e) =>
+          (!query.entityTypes?.length || query.entityTypes.includes(e.entityType)) &&
+          (query.category === undefined || e.category === query.category) &&
+          (query.hashtags ?? []).every((t) => e.hashtags.includes(t)),
+      );
+      const byKey = new Map(docs.map((d) => [keyOf(d), d]));
+      const vectorRanking = (): Array<[string, number]> =>
+        query.vector
+          ? docs
+              .map((d): [string, number] => [keyOf(d), cosine(query.vector!, d.vector)])
+              .sort((a, b) => b[1] - a[1])
+          : [];
+      const keywordRanking = (): Array<[string, number]> =>
+        [...bm25(query.text, docs).entries()].sort((a, b) => b[1] - a[1]);
+
+      let ranked: Array<[string, number]>;
+      if (query.mode === 'semantic') {
+        if (!query.vector) throw new Error('a semantic search needs a query vector');
+        ranked = vectorRanking().map(([k, s]) => [k, Math.max(0, s)]);
+      } else if (query.mode === 'keyword') {
+        const raw = keywordRanking();
+        const top = raw[0]?.[1] ?? 1;
+        ranked = raw.map(([k, s]) => [k, s / top]);
+      } else {
+        if (!query.vector) throw new Error('a hybrid search needs a query vector');
+        const fused = new Map<string, number>();
+        const window = Math.max(query.limit * 2, 20);
+        for (const list of [vectorRanking().slice(0, window), keywordRanking().slice(0, window)]) {
+          list.forEach(([k], rank) => fused.set(k, (fused.get(k) ?? 0) + 1 / (RRF_K + rank + 1)));
+        }
+        ranked = [...fused.entries()]
+          .map(([k, s]): [string, number] => [k, s / (2 / (RRF_K + 1))])
+          .sort((a, b) => b[1] - a[1]);
+      }
+      return ranked.slice(0, query.limit).map(([k, s]) => {
+        const e = byKey.get(k)!;
+        return toHit(e, s, query.withExcerpts ? bestPassage(e, query) : undefined);
+      });
+    },
+    async related(query: RelatedQuery) {
+      const self = slots.get(keyOf(query))?.entity;
+      if (!self || self.ownerId !== query.ownerId) return [];
+      return live(query.ownerId)
+        .filter((e) => keyOf(e) !== keyOf(self))
+        .map((e) => ({ e, s: cosine(self.vector, e.vector) }))
+        .filter((x) => x.s >= (query.minSimilarity ?? 0))
+        .sort((a, b) => b.s - a.s)
+        .slice(0, query.limit)
+        .map((x) => toHit(x.e, x.s));
+    },
+    async versionOf(ref) {
+      const slot = slots.get(keyOf(ref));
+      return slot?.entity && slot.ownerId === ref.ownerId ? slot.version : undefined;
+    },
+    async stats(ownerId?: string): Promise<IndexStats> {
+      const entities = [...slots.values()].filter(
+        (s) => s.entity && (ownerId === undefined || s.ownerId === ownerId),
+      ).length;
+      return { entities, sizeBytes: entities * options.dimensions * 4 };
+    },
+    async ping() {
+      if (closed) throw new Error('the index is closed');
+      if (options.failPing?.()) throw new Error('the index does not answer');
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}
