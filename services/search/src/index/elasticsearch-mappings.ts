@@ -1,0 +1,214 @@
+// What the Elasticsearch index looks like: the composable index template (analysers, text and
+// keyword fields), the per-index vector mappings (dims depend on the embedding model), the names of
+// physical indices behind the alias, and the document shape written for entities and tombstones.
+import type { estypes } from '@elastic/elasticsearch';
+import type { IndexedEntity, EntityRef, IndexedEntityType } from './search-index.port.ts';
+import { normaliseTag } from './search-scoring.ts';
+
+/** Bumped when the mappings change in a way that needs a new physical index (a reindex). */
+export const ES_SCHEMA_VERSION = 1;
+
+/** Characters of extracted text kept for keyword search (the port lets adapters cap it). */
+export const ES_CONTENT_MAX_CHARS = 200_000;
+/** Characters of extracted text returned with a hit (SearchHit.content). */
+export const ES_CONTENT_PREVIEW_CHARS = 300;
+
+export type VectorIndexType = 'hnsw' | 'int8_hnsw' | 'bbq_hnsw';
+
+export interface HnswOptions {
+  /** Quantisation: 'hnsw' keeps float32 graphs (best recall; the default). */
+  type: VectorIndexType;
+  m: number;
+  efConstruction: number;
+}
+
+export const DEFAULT_HNSW: HnswOptions = { type: 'hnsw', m: 16, efConstruction: 100 };
+
+/** The `_meta` every physical index carries: what its vectors are, so open() can tell a model change. */
+export interface IndexMeta {
+  kaboodle_schema: number;
+  dimensions: number;
+  model: string;
+}
+
+/** `<alias>-<dims>d-<yyyymmddhhmmssSSS>`: sortable, so the oldest of two racing creators wins. */
+export function physicalIndexName(alias: string, dimensions: number, now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[^0-9]/g, '');
+  return `${alias}-${dimensions}d-${stamp}`;
+}
+
+export function templatePattern(alias: string): string {
+  return `${alias}-*d-*`;
+}
+
+const text = { type: 'text', analyzer: 'kaboodle_text' } as const;
+
+/** The composable template: every physical index behind the alias gets these settings and fields. */
+export function indexTemplateBody(
+  alias: string,
+  settings: { shards: number; replicas?: number },
+): Omit<estypes.IndicesPutIndexTemplateRequest, 'name'> {
+  return {
+    index_patterns: [templatePattern(alias)],
+    // Above the built-in templates (priority 100+ for logs-*, metrics-*); ours only match our pattern.
+    priority: 500,
+    _meta: {
+      description: 'Kaboodle search index (documents and inventory items)',
+      kaboodle_schema: ES_SCHEMA_VERSION,
+    },
+    template: {
+      settings: {
+        number_of_shards: settings.shards,
+        ...(settings.replicas !== undefined && { number_of_replicas: settings.replicas }),
+        analysis: {
+          filter: {
+            kaboodle_possessive: { type: 'stemmer', language: 'possessive_english' },
+            kaboodle_stop: { type: 'stop', stopwords: '_english_' },
+            kaboodle_stemmer: { type: 'stemmer', language: 'english' },
+          },
+          analyzer: {
+            kaboodle_text: {
+              type: 'custom',
+              tokenizer: 'standard',
+              filter: [
+                'kaboodle_possessive',
+                'lowercase',
+                'asciifolding',
+                'kaboodle_stop',
+                'kaboodle_stemmer',
+              ],
+            },
+          },
+        },
+      },
+      mappings: {
+        // A typo in a field name must fail loudly, not create a new field.
+        dynamic: 'strict',
+        properties: {
+          entity_type: { type: 'keyword' },
+          entity_id: { type: 'keyword' },
+          owner_id: { type: 'keyword' },
+          version: { type: 'long' },
+          /** Tombstones (version-guarded deletes) stay as documents; every query excludes them. */
+          deleted: { type: 'boolean' },
+          title: { ...text, fields: { raw: { type: 'keyword', ignore_above: 512 } } },
+          description: text,
+          content: text,
+          content_preview: { type: 'keyword', index: false, doc_values: false },
+          keywords: text,
+          category: { type: 'keyword', fields: { text } },
+          hashtags: { type: 'keyword', fields: { text } },
+          /** Tags as filters compare them: lower-case, no leading '#' (normaliseTag). */
+          hashtags_norm: { type: 'keyword' },
+          url: { type: 'keyword', index: false, doc_values: false },
+          image_url: { type: 'keyword', index: false, doc_values: false },
+          created_at: { type: 'date' },
+          updated_at: { type: 'date' },
+          passages: {
+            type: 'nested',
+            properties: {
+              text,
+              start: { type: 'integer', index: false },
+              end: { type: 'integer', index: false },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** What the create-index request adds to the template: vectors sized for this model, and `_meta`. */
+export function createIndexBody(
+  meta: IndexMeta,
+  hnsw: HnswOptions,
+  options: { refreshInterval: string; aliases?: Record<string, Record<string, never>> },
+): Omit<estypes.IndicesCreateRequest, 'index'> {
+  const vector: estypes.MappingDenseVectorProperty = {
+    type: 'dense_vector',
+    dims: meta.dimensions,
+    index: true,
+    similarity: 'cosine',
+    index_options: { type: hnsw.type, m: hnsw.m, ef_construction: hnsw.efConstruction },
+  };
+  return {
+    settings: { refresh_interval: options.refreshInterval },
+    mappings: {
+      _meta: meta,
+      properties: {
+        vector,
+        passages: { type: 'nested', properties: { vector } },
+      },
+    },
+    ...(options.aliases && { aliases: options.aliases }),
+  };
+}
+
+/** One document per entity and owner: another owner's entity with the same id can never overwrite it. */
+export function docId(ref: { entityType: IndexedEntityType; id: string; ownerId: string }): string {
+  return `${ref.entityType}:${ref.ownerId}:${ref.id}`;
+}
+
+const isZero = (v: Float32Array): boolean => v.every((x) => x === 0);
+
+/**
+ * The stored document. Zero vectors (entities the processor could not embed) are left out: cosine
+ * is undefined for them (Elasticsearch refuses them) and such entities are found by keyword only.
+ */
+export function entityDocument(
+  e: IndexedEntity,
+  dimensions: number,
+  options: { withVectors?: boolean } = {},
+) {
+  // withVectors false: the live index was built for another model (a rebuild is pending); it keeps
+  // the entity's text current for keyword search, and the new index gets the vectors.
+  const withVectors = options.withVectors ?? true;
+  if (e.vector.length !== dimensions) {
+    throw new Error(
+      `${e.entityType} ${e.id} has a ${e.vector.length}-dimensional vector; the index holds ${dimensions}`,
+    );
+  }
+  const content =
+    e.content.length > ES_CONTENT_MAX_CHARS ? e.content.slice(0, ES_CONTENT_MAX_CHARS) : e.content;
+  return {
+    entity_type: e.entityType,
+    entity_id: e.id,
+    owner_id: e.ownerId,
+    version: e.version,
+    deleted: false,
+    title: e.title,
+    description: e.description,
+    content,
+    content_preview: e.content.slice(0, ES_CONTENT_PREVIEW_CHARS),
+    keywords: e.keywords,
+    category: e.category,
+    hashtags: e.hashtags,
+    hashtags_norm: [...new Set(e.hashtags.map(normaliseTag).filter((t) => t !== ''))],
+    url: e.url,
+    image_url: e.imageUrl,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+    ...(withVectors && !isZero(e.vector) && { vector: Array.from(e.vector) }),
+    passages: e.passages
+      .filter((p) => p.vector.length === dimensions && p.text.trim() !== '')
+      .map((p) => ({
+        text: p.text,
+        start: p.start,
+        end: p.end,
+        ...(withVectors && !isZero(p.vector) && { vector: Array.from(p.vector) }),
+      })),
+  };
+}
+
+/** A delete is a tombstone written with the delete's version, so a late older upsert cannot revive it. */
+export function tombstoneDocument(ref: EntityRef, now: Date = new Date()) {
+  return {
+    entity_type: ref.entityType,
+    entity_id: ref.id,
+    owner_id: ref.ownerId,
+    version: ref.version,
+    deleted: true,
+    updated_at: now.toISOString(),
+    passages: [],
+  };
+}

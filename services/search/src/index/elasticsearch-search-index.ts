@@ -1,0 +1,592 @@
+// SearchIndex on Elasticsearch (a cluster; the Helm chart's ECK). Reads and writes go through an
+// alias; the physical index behind it is `<alias>-<dims>d-<timestamp>`, so a reindex or an
+// embedding-model change builds a new index beside the old one and swaps the alias atomically.
+// Hybrid search is kNN + BM25 in one `_msearch`, fused client-side by RRF (works on every licence),
+// scored with the same rules as the LanceDB adapter (search-scoring.ts).
+import { Client } from '@elastic/elasticsearch';
+import { ConflictError, InputError, wrapError } from '@kaboodle/platform';
+import type { Logger } from '@kaboodle/platform';
+import type {
+  EntityRef,
+  IndexStats,
+  RelatedQuery,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  UpsertOutcome,
+} from './search-index.port.ts';
+import { DEFAULT_BULK, bulkIndex, esStatus } from './elasticsearch-bulk.ts';
+import type { BulkOperation, BulkOptions } from './elasticsearch-bulk.ts';
+import {
+  DEFAULT_HNSW,
+  ES_SCHEMA_VERSION,
+  createIndexBody,
+  docId,
+  entityDocument,
+  indexTemplateBody,
+  physicalIndexName,
+  tombstoneDocument,
+} from './elasticsearch-mappings.ts';
+import type { HnswOptions, IndexMeta } from './elasticsearch-mappings.ts';
+import {
+  assertQueryVector,
+  bm25Body,
+  chooseExcerpt,
+  cosineFromScore,
+  entityFilter,
+  hitFromSource,
+  knnBody,
+  passageCandidates,
+} from './elasticsearch-queries.ts';
+import type { EsHit, EsQuery, PassageCandidate } from './elasticsearch-queries.ts';
+import { bm25ToScores, clamp01, clampLimit, fusionDepth, reciprocalRankFusion } from './search-scoring.ts';
+
+export interface ElasticsearchSearchIndexOptions {
+  /** Cluster URL(s); ignored when `client` is given. */
+  node?: string | string[];
+  apiKey?: string;
+  username?: string;
+  password?: string;
+  /** The alias every read and write goes through (SEARCH_INDEX_NAME). */
+  indexName: string;
+  /** Vector size of the embedding model. */
+  dimensions: number;
+  /** Embedding model id, recorded in the index's `_meta`: a different model means a reindex. */
+  model?: string;
+  /** A ready client (tests pass one wired to @elastic/elasticsearch-mock). */
+  client?: Client;
+  shards?: number;
+  /** Unset: the cluster's default (1). A one-node cluster stays yellow with 1. */
+  replicas?: number;
+  hnsw?: Partial<HnswOptions>;
+  bulk?: Partial<BulkOptions>;
+  /** Index refresh interval outside reindexing (default 1s). */
+  refreshInterval?: string;
+  requestTimeoutMs?: number;
+  /** Keep the previous physical index after a swap (default: delete it). */
+  keepOldIndices?: boolean;
+  logger?: Logger;
+}
+
+/** Where the alias points, and whether that index fits the configured model. */
+export interface ElasticsearchIndexState {
+  alias: string;
+  /** The physical index the alias points at. */
+  index: string;
+  meta: IndexMeta;
+  /** The alias's index was built for other vectors (dims, model or schema differ): rebuild it. */
+  reindexRequired: boolean;
+  /** The index a reindex is filling, if one is under way in this process. */
+  reindexing: string | undefined;
+  serverVersion: string;
+}
+
+/**
+ * A new physical index being filled beside the live one. Reads keep hitting the old index; the
+ * adapter's own upsert/delete write to both meanwhile, so changes during the rebuild are not lost.
+ */
+export interface ElasticsearchReindex {
+  readonly index: string;
+  upsert(entities: Parameters<SearchIndex['upsert']>[0]): Promise<UpsertOutcome>;
+  delete(refs: EntityRef[]): Promise<UpsertOutcome>;
+  /** Refresh, carry the old index's tombstones over, swap the alias atomically, drop the old index. */
+  commit(): Promise<void>;
+  /** Drop the new index; the alias never moved. */
+  abort(): Promise<void>;
+}
+
+export interface ElasticsearchSearchIndex extends SearchIndex {
+  readonly kind: 'elasticsearch';
+  readonly alias: string;
+  describe(): ElasticsearchIndexState;
+  beginReindex(): Promise<ElasticsearchReindex>;
+  /** The client (bench and tests: cluster stats). */
+  readonly client: Client;
+}
+
+/** Nested kNN with inner hits and top-level-metadata pre-filters need 8.11. */
+const MIN_VERSION: [number, number] = [8, 11];
+
+export function createElasticsearchSearchIndex(
+  options: ElasticsearchSearchIndexOptions,
+): ElasticsearchSearchIndex {
+  const alias = options.indexName;
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(alias)) {
+    throw new InputError(`index name ${JSON.stringify(alias)}: lowercase letters, digits, - and _ only`);
+  }
+  const dimensions = options.dimensions;
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 4096) {
+    throw new InputError(`dimensions must be an integer in 1..4096, got ${dimensions}`);
+  }
+  const model = options.model ?? '';
+  const hnsw: HnswOptions = { ...DEFAULT_HNSW, ...options.hnsw };
+  const bulk: BulkOptions = { ...DEFAULT_BULK, ...options.bulk };
+  const refreshInterval = options.refreshInterval ?? '1s';
+  const log = options.logger;
+  const ownClient = options.client === undefined;
+  const client =
+    options.client ??
+    new Client({
+      node: options.node ?? 'http://localhost:9200',
+      ...(options.apiKey
+        ? { auth: { apiKey: options.apiKey } }
+        : options.username
+          ? { auth: { username: options.username, password: options.password ?? '' } }
+          : {}),
+      requestTimeout: options.requestTimeoutMs ?? 30_000,
+      maxRetries: 3,
+    });
+  const wanted: IndexMeta = { kaboodle_schema: ES_SCHEMA_VERSION, dimensions, model };
+
+  let state: ElasticsearchIndexState | undefined;
+  let pending: { index: string } | undefined;
+  /** Vectors in `_source` are hidden by default from 9.2 on; asking for them needs this flag there. */
+  let sourceVectorsParam: { _source_exclude_vectors?: false } = {};
+
+  const where = `elasticsearch alias ${alias}`;
+  const opened = (): ElasticsearchIndexState => {
+    if (!state) throw new Error(`${where}: open() first`);
+    return state;
+  };
+  /** Vectors can be written to and searched in the live index only if it was built for them. */
+  const vectorsLive = (): boolean => {
+    const s = opened();
+    return s.meta.dimensions === dimensions;
+  };
+
+  const isStatus = (err: unknown, status: number): boolean => esStatus(err) === status;
+
+  const sameMeta = (a: IndexMeta, b: IndexMeta): boolean =>
+    a.kaboodle_schema === b.kaboodle_schema && a.dimensions === b.dimensions && a.model === b.model;
+
+  async function aliasIndices(): Promise<string[]> {
+    try {
+      const r = await client.indices.getAlias({ name: alias });
+      return Object.keys(r).sort();
+    } catch (err) {
+      if (isStatus(err, 404)) return [];
+      throw err;
+    }
+  }
+
+  async function readMeta(index: string): Promise<IndexMeta> {
+    const r = await client.indices.getMapping({ index });
+    const m = (r[index]?.mappings?._meta ?? {}) as Partial<IndexMeta>;
+    return {
+      kaboodle_schema: Number(m.kaboodle_schema ?? 0),
+      dimensions: Number(m.dimensions ?? 0),
+      model: typeof m.model === 'string' ? m.model : '',
+    };
+  }
+
+  async function createPhysicalIndex(withAlias: boolean, interval: string): Promise<string> {
+    const index = physicalIndexName(alias, dimensions);
+    await client.indices.create({
+      index,
+      ...createIndexBody(wanted, hnsw, {
+        refreshInterval: interval,
+        ...(withAlias && { aliases: { [alias]: {} } }),
+      }),
+    });
+    return index;
+  }
+
+  async function write(ops: (withVectors: boolean) => BulkOperation[]): Promise<UpsertOutcome> {
+    const primary = await bulkIndex(client, alias, ops(vectorsLive()), bulk);
+    if (pending) {
+      // The index being rebuilt gets every change too; its outcome does not decide stale/applied.
+      await bulkIndex(client, pending.index, ops(true), { ...bulk, refresh: false });
+    }
+    if (primary.retries > 0) log?.info({ retries: primary.retries }, 'elasticsearch bulk: retried after 429');
+    return { applied: primary.applied, stale: primary.stale };
+  }
+
+  const entityOps =
+    (entities: Parameters<SearchIndex['upsert']>[0]) =>
+    (withVectors: boolean): BulkOperation[] =>
+      entities.map((e) => ({
+        id: docId(e),
+        version: e.version,
+        document: entityDocument(e, dimensions, { withVectors }),
+      }));
+
+  const tombstoneOps = (refs: EntityRef[]) => (): BulkOperation[] =>
+    refs.map((r) => ({ id: docId(r), version: r.version, document: tombstoneDocument(r) }));
+
+  async function msearch(bodies: EsQuery[]): Promise<EsHit[][]> {
+    if (bodies.length === 0) return [];
+    const r = await client.msearch({ index: alias, searches: bodies.flatMap((b) => [{}, b]) });
+    return r.responses.map((resp, i) => {
+      if ('error' in resp) {
+        const e = resp.error as { type?: string; reason?: string };
+        throw new Error(
+          `${where}: search ${i + 1} of ${bodies.length} failed: ${e.type ?? ''} ${e.reason ?? ''}`,
+        );
+      }
+      return (resp.hits.hits ?? []) as EsHit[];
+    });
+  }
+
+  const isZero = (v: Float32Array): boolean => v.every((x) => x === 0);
+
+  const index: ElasticsearchSearchIndex = {
+    kind: 'elasticsearch',
+    dimensions,
+    alias,
+    client,
+
+    describe: () => ({ ...opened(), reindexing: pending?.index }),
+
+    async open() {
+      try {
+        const info = await client.info();
+        const version = info.version.number;
+        const [major = 0, minor = 0] = version.split('.').map(Number);
+        const serverless = info.version.build_flavor === 'serverless';
+        if (!serverless && (major < MIN_VERSION[0] || (major === MIN_VERSION[0] && minor < MIN_VERSION[1]))) {
+          throw new Error(
+            `Elasticsearch ${version} is too old: this index needs ${MIN_VERSION.join('.')} or later`,
+          );
+        }
+        sourceVectorsParam =
+          serverless || major > 9 || (major === 9 && minor >= 2) ? { _source_exclude_vectors: false } : {};
+
+        await client.indices.putIndexTemplate({
+          name: alias,
+          ...indexTemplateBody(alias, {
+            shards: options.shards ?? 1,
+            ...(options.replicas !== undefined && { replicas: options.replicas }),
+          }),
+        });
+
+        let indices = await aliasIndices();
+        if (indices.length === 0) {
+          if (await client.indices.exists({ index: alias })) {
+            throw new Error(`an index named ${alias} exists; the search index needs that name for its alias`);
+          }
+          const mine = await createPhysicalIndex(true, refreshInterval);
+          indices = await aliasIndices();
+          // Two replicas starting at once may each create an index under the alias: the oldest
+          // name wins and the others remove their own, so the alias ends on exactly one index.
+          if (indices.length > 1 && indices[0] !== mine) {
+            await client.indices.delete({ index: mine });
+            indices = await aliasIndices();
+          }
+          log?.info({ alias, index: mine }, 'elasticsearch: created the search index');
+        }
+        if (indices.length > 1) {
+          log?.warn(
+            { alias, indices },
+            'elasticsearch: the alias points at several indices; using the oldest',
+          );
+        }
+        const current = indices[0]!;
+        const meta = await readMeta(current);
+        const reindexRequired = !sameMeta(meta, wanted);
+        if (reindexRequired) {
+          log?.warn(
+            { alias, index: current, has: meta, wants: wanted },
+            'elasticsearch: the search index was built for other vectors; rebuild it (reads stay on it until then)',
+          );
+        }
+        state = {
+          alias,
+          index: current,
+          meta,
+          reindexRequired,
+          reindexing: undefined,
+          serverVersion: version,
+        };
+      } catch (err) {
+        throw wrapError(`opening ${where}`, err);
+      }
+    },
+
+    async upsert(entities) {
+      opened();
+      if (entities.length === 0) return { applied: 0, stale: 0 };
+      try {
+        return await write(entityOps(entities));
+      } catch (err) {
+        throw wrapError(`indexing ${entities.length} entities into ${where}`, err);
+      }
+    },
+
+    async delete(refs) {
+      opened();
+      if (refs.length === 0) return { applied: 0, stale: 0 };
+      try {
+        return await write(tombstoneOps(refs));
+      } catch (err) {
+        throw wrapError(`deleting ${refs.length} entities from ${where}`, err);
+      }
+    },
+
+    async deleteOwner(ownerId) {
+      opened();
+      if (typeof ownerId !== 'string' || ownerId === '') throw new InputError('ownerId is required');
+      const targets = [alias, ...(pending ? [pending.index] : [])];
+      try {
+        for (const target of targets) {
+          await client.deleteByQuery({
+            index: target,
+            query: { term: { owner_id: ownerId } },
+            conflicts: 'proceed',
+            refresh: true,
+            wait_for_completion: true,
+          });
+        }
+      } catch (err) {
+        throw wrapError(`deleting owner ${ownerId}'s entities from ${where}`, err);
+      }
+    },
+
+    async search(query: SearchQuery): Promise<SearchHit[]> {
+      opened();
+      const limit = clampLimit(query.limit, 100);
+      const filter = entityFilter(query);
+      const text = (query.text ?? '').trim();
+      const wantsVector = query.mode !== 'keyword';
+      if (wantsVector) assertQueryVector(query.vector, dimensions, query.mode);
+      // A query vector the live index cannot compare (rebuild pending for a new model) or a zero
+      // vector (nothing to embed) gives no vector list: keyword still answers in hybrid.
+      const vector = wantsVector && vectorsLive() && !isZero(query.vector!) ? query.vector! : undefined;
+      const depth = query.mode === 'hybrid' ? fusionDepth(limit) : limit;
+      const excerpts = query.withExcerpts === true;
+
+      const bodies: EsQuery[] = [];
+      const slot = { knn: -1, bm25: -1, passages: -1 };
+      if (vector) {
+        slot.knn = bodies.push(knnBody(vector, depth, filter)) - 1;
+        if (excerpts) {
+          slot.passages =
+            bodies.push(knnBody(vector, depth, filter, { field: 'passages.vector', innerHits: true })) - 1;
+        }
+      }
+      if (query.mode !== 'semantic' && text !== '') {
+        slot.bm25 = bodies.push(bm25Body(text, depth, filter, { excerpts })) - 1;
+      }
+
+      let lists: EsHit[][];
+      try {
+        lists = await msearch(bodies);
+      } catch (err) {
+        throw wrapError(`searching ${where}`, err);
+      }
+      const knnHits = slot.knn >= 0 ? lists[slot.knn]! : [];
+      const bm25Hits = slot.bm25 >= 0 ? lists[slot.bm25]! : [];
+      const passageHits = new Map((slot.passages >= 0 ? lists[slot.passages]! : []).map((h) => [h._id, h]));
+      const bm25ById = new Map(bm25Hits.map((h) => [h._id, h]));
+
+      let ranked: Array<{ hit: EsHit; score: number }>;
+      if (query.mode === 'keyword') {
+        const scores = bm25ToScores(bm25Hits.map((h) => h._score ?? 0));
+        ranked = bm25Hits.map((hit, i) => ({ hit, score: scores[i]! }));
+      } else if (query.mode === 'semantic') {
+        ranked = knnHits.map((hit) => ({ hit, score: clamp01(cosineFromScore(hit._score)) }));
+      } else {
+        const byId = new Map<string, EsHit>();
+        for (const h of [...bm25Hits, ...knnHits]) byId.set(h._id, h);
+        ranked = reciprocalRankFusion([
+          knnHits.map((h) => ({ key: h._id })),
+          bm25Hits.map((h) => ({ key: h._id })),
+        ]).map((f) => ({ hit: byId.get(f.key)!, score: f.score }));
+      }
+      return ranked.slice(0, limit).map(({ hit, score }) => {
+        let excerpt: string | undefined;
+        if (excerpts) {
+          const byOffset = new Map<number, PassageCandidate>();
+          for (const c of [
+            ...passageCandidates(bm25ById.get(hit._id)),
+            ...passageCandidates(passageHits.get(hit._id)),
+          ]) {
+            const prev = byOffset.get(c.offset);
+            byOffset.set(c.offset, {
+              ...prev,
+              ...c,
+              ...(c.cosine === undefined && prev?.cosine !== undefined && { cosine: prev.cosine }),
+            });
+          }
+          excerpt = chooseExcerpt(
+            [...byOffset.values()].sort((a, b) => a.offset - b.offset),
+            text,
+          );
+        }
+        return hitFromSource(hit, score, excerpt);
+      });
+    },
+
+    async related(query: RelatedQuery): Promise<SearchHit[]> {
+      opened();
+      const limit = clampLimit(query.limit, 50, 10);
+      const id = docId(query);
+      if (!vectorsLive()) return [];
+      let stored: Record<string, unknown> | undefined;
+      try {
+        const r = await client.get({
+          index: alias,
+          id,
+          _source_includes: ['vector', 'deleted', 'owner_id'],
+          ...sourceVectorsParam,
+        });
+        stored = r._source as Record<string, unknown> | undefined;
+      } catch (err) {
+        if (isStatus(err, 404)) return [];
+        throw wrapError(`reading ${query.entityType} ${query.id} from ${where}`, err);
+      }
+      if (!stored || stored.deleted === true || stored.owner_id !== query.ownerId) return [];
+      const v = stored.vector;
+      if (!Array.isArray(v) || v.length !== dimensions) return [];
+      const vector = Float32Array.from(v as number[]);
+      if (isZero(vector)) return [];
+      const filter = entityFilter({ ownerId: query.ownerId, excludeIds: [id] });
+      let hits: EsHit[];
+      try {
+        const r = await client.search(
+          knnBody(vector, limit, filter) as Parameters<Client['search']>[0] & object,
+        );
+        hits = r.hits.hits as EsHit[];
+      } catch (err) {
+        throw wrapError(`finding entities related to ${query.entityType} ${query.id} in ${where}`, err);
+      }
+      const min = query.minSimilarity ?? 0;
+      return hits
+        .map((hit) => ({ hit, cos: cosineFromScore(hit._score) }))
+        .filter((x) => x.cos >= min)
+        .map((x) => hitFromSource(x.hit, clamp01(x.cos)));
+    },
+
+    async versionOf(ref) {
+      opened();
+      try {
+        const r = await client.get({
+          index: alias,
+          id: docId(ref),
+          _source_includes: ['deleted', 'owner_id'],
+        });
+        const s = (r._source ?? {}) as Record<string, unknown>;
+        if (s.deleted === true || s.owner_id !== ref.ownerId) return undefined;
+        return r._version;
+      } catch (err) {
+        if (isStatus(err, 404)) return undefined;
+        throw wrapError(`reading the version of ${ref.entityType} ${ref.id} from ${where}`, err);
+      }
+    },
+
+    async stats(ownerId?: string): Promise<IndexStats> {
+      opened();
+      try {
+        const [count, store] = await Promise.all([
+          client.count({
+            index: alias,
+            query: {
+              bool: {
+                filter: ownerId === undefined ? [] : [{ term: { owner_id: ownerId } }],
+                must_not: [{ term: { deleted: true } }],
+              },
+            },
+          }),
+          client.indices.stats({ index: alias, metric: 'store' }),
+        ]);
+        return { entities: count.count, sizeBytes: store._all?.primaries?.store?.size_in_bytes ?? 0 };
+      } catch (err) {
+        throw wrapError(`reading the stats of ${where}`, err);
+      }
+    },
+
+    async ping() {
+      try {
+        await client.indices.getAlias({ name: alias });
+      } catch (err) {
+        throw wrapError(`checking ${where}`, err);
+      }
+    },
+
+    async close() {
+      if (ownClient) await client.close();
+    },
+
+    async beginReindex(): Promise<ElasticsearchReindex> {
+      const live = opened();
+      if (pending)
+        throw new ConflictError(`a reindex of ${alias} into ${pending.index} is already under way`);
+      // Refresh off while filling: nobody reads the new index before the swap.
+      const target = await createPhysicalIndex(false, '-1').catch((err: unknown) => {
+        throw wrapError(`creating a new index for ${where}`, err);
+      });
+      pending = { index: target };
+      log?.info({ alias, from: live.index, to: target }, 'elasticsearch: reindex started');
+      let finished = false;
+      const assertActive = (): void => {
+        if (finished) throw new Error(`the reindex into ${target} has already finished`);
+      };
+      const sessionWrite = async (ops: BulkOperation[]): Promise<UpsertOutcome> => {
+        const r = await bulkIndex(client, target, ops, { ...bulk, refresh: false });
+        return { applied: r.applied, stale: r.stale };
+      };
+      return {
+        index: target,
+        async upsert(entities) {
+          assertActive();
+          if (entities.length === 0) return { applied: 0, stale: 0 };
+          return sessionWrite(entityOps(entities)(true)).catch((err: unknown) => {
+            throw wrapError(`indexing ${entities.length} entities into ${target}`, err);
+          });
+        },
+        async delete(refs) {
+          assertActive();
+          if (refs.length === 0) return { applied: 0, stale: 0 };
+          return sessionWrite(tombstoneOps(refs)()).catch((err: unknown) => {
+            throw wrapError(`deleting ${refs.length} entities from ${target}`, err);
+          });
+        },
+        async commit() {
+          assertActive();
+          const old = opened().index;
+          try {
+            await client.indices.putSettings({
+              index: target,
+              settings: { refresh_interval: refreshInterval },
+            });
+            await client.indices.refresh({ index: target });
+            // Deletes remembered by the old index stay remembered: a late, older upsert must not
+            // resurrect an entity deleted before or during the rebuild.
+            await client.reindex({
+              source: { index: old, query: { term: { deleted: true } } },
+              dest: { index: target, version_type: 'external' },
+              conflicts: 'proceed',
+              refresh: true,
+              wait_for_completion: true,
+            });
+            await client.indices.updateAliases({
+              actions: [
+                { remove: { index: old, alias, must_exist: true } },
+                { add: { index: target, alias } },
+              ],
+            });
+          } catch (err) {
+            throw wrapError(`switching ${where} from ${old} to ${target}`, err);
+          }
+          finished = true;
+          pending = undefined;
+          state = { ...opened(), index: target, meta: wanted, reindexRequired: false };
+          log?.info({ alias, from: old, to: target }, 'elasticsearch: reindex committed, alias swapped');
+          if (!options.keepOldIndices) {
+            await client.indices.delete({ index: old }).catch((err: unknown) => {
+              log?.warn({ err, index: old }, 'elasticsearch: could not delete the previous index');
+            });
+          }
+        },
+        async abort() {
+          if (finished) return;
+          finished = true;
+          pending = undefined;
+          await client.indices.delete({ index: target }).catch((err: unknown) => {
+            if (!isStatus(err, 404)) throw wrapError(`dropping the aborted index ${target}`, err);
+          });
+        },
+      };
+    },
+  };
+  return index;
+}
