@@ -54,6 +54,8 @@ export interface LanceDbSearchIndexOptions {
   optimizeEveryWrites?: number;
   optimizeEveryRows?: number;
   optimizeIntervalMs?: number;
+  /** Old table versions are pruned once older than this (readers mid-query still use them; default 60 s). */
+  retainVersionsMs?: number;
   /** Characters of extracted text kept for keyword search (long documents are cut here). */
   maxSearchTextChars?: number;
   logger?: Logger;
@@ -149,6 +151,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   const optimizeEveryRows = options.optimizeEveryRows ?? 20_000;
   const optimizeIntervalMs = options.optimizeIntervalMs ?? 60_000;
   const maxSearchTextChars = options.maxSearchTextChars ?? 100_000;
+  const retainVersionsMs = options.retainVersionsMs ?? 60_000;
   const log = options.logger;
 
   const schema = new Schema([
@@ -504,7 +507,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         );
       }
     }
-    await tb.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+    await tb.optimize({ cleanupOlderThan: new Date(Date.now() - retainVersionsMs) });
   }
 
   // ---- reads ---------------------------------------------------------------------------------

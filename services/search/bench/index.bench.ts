@@ -1,0 +1,306 @@
+// Embedded search index bench (LanceDB): 100k generated documents + inventory items with offline
+// USE-lite vectors (cached under .cache/bench/), then indexing throughput (embedding excluded), index
+// size, RSS, recall@10 of HNSW-SQ against exact kNN for several search settings, and query latency
+// p50/p95/p99 per stage for keyword, semantic and hybrid, flat scan beside HNSW.
+// Run: node tests/bench/run.ts services/search/bench/index   (or this file: [--count N] [--seed S] [--queries Q])
+/* eslint-disable no-console -- a command-line benchmark: printing is its output */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createLanceDbSearchIndex } from '../src/index/lancedb-search-index.ts';
+import type { SearchQuery } from '../src/index/search-index.port.ts';
+import {
+  corpusVectors,
+  entitiesWithVectors,
+  generateQueries,
+  offlineEmbedder,
+  ownerOf,
+  queryVectors,
+} from './generate-items.ts';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a positive integer`);
+  return v;
+}
+const COUNT = arg('--count', 100_000);
+const SEED = arg('--seed', 42);
+const QUERIES = arg('--queries', 200);
+const BATCH = 1_000;
+
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const rss = () => process.memoryUsage().rss;
+const peak = () => process.resourceUsage().maxRSS * 1024;
+function table(rows: Record<string, string | number>[]): void {
+  if (rows.length === 0) return;
+  const keys = Object.keys(rows[0]!);
+  const cell = (v: string | number | undefined) =>
+    typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(v >= 100 ? 0 : 2)) : (v ?? '');
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
+  console.log(keys.map((k, i) => k.padEnd(widths[i]!)).join('  '));
+  for (const r of rows) console.log(keys.map((k, i) => cell(r[k]).padEnd(widths[i]!)).join('  '));
+}
+
+console.log(
+  `corpus: ${COUNT.toLocaleString('en')} items (2 documents : 1 inventory item), seed ${SEED}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+);
+
+// ---- vectors (cached) ------------------------------------------------------------------------
+const embedder = await offlineEmbedder();
+const dims = embedder.dimensions;
+const vec = await corpusVectors(SEED, COUNT, embedder, {
+  log: (l) => console.log(l),
+});
+console.log(
+  `vectors: ${embedder.model} (${dims} dims), cache ${path.relative(process.cwd(), vec.dir)}: ${vec.cachedChunks} chunk(s) read from the cache, ${vec.embeddedChunks} embedded now${vec.embeddedChunks ? ` in ${(vec.embedMs / 1000).toFixed(0)} s (${(vec.embedMs / (vec.embeddedChunks * 5000)).toFixed(1)} ms/item)` : ''}`,
+);
+const queryTexts = generateQueries(SEED, QUERIES);
+const qv = await queryVectors(SEED, queryTexts, embedder);
+await embedder.close();
+console.log(
+  `queries: ${QUERIES} (${qv.cached ? 'vectors from the cache' : 'embedded now'}), e.g. ${queryTexts
+    .slice(0, 4)
+    .map((q) => JSON.stringify(q))
+    .join(', ')}`,
+);
+
+// ---- indexing --------------------------------------------------------------------------------
+const dir = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-index-bench-'));
+const hnsw = { m: 20, efConstruction: 300, ef: 100, refineFactor: 2, numPartitions: 1 };
+try {
+  const index = createLanceDbSearchIndex({
+    dir,
+    dimensions: dims,
+    hnsw,
+    // the load measures writes alone; the ANN build and compaction are timed separately below
+    annMinRows: Number.MAX_SAFE_INTEGER,
+    optimizeEveryWrites: Number.MAX_SAFE_INTEGER,
+    optimizeEveryRows: Number.MAX_SAFE_INTEGER,
+    optimizeIntervalMs: 3_600_000,
+  });
+  await index.open();
+  const rssBefore = rss();
+  let writeMs = 0;
+  let buildMs = 0;
+  for (let from = 0; from < COUNT; from += BATCH) {
+    const t0 = performance.now();
+    const batch = entitiesWithVectors(SEED, from, Math.min(COUNT, from + BATCH), vec.vectors, dims);
+    const t1 = performance.now();
+    const out = await index.upsert(batch);
+    writeMs += performance.now() - t1;
+    buildMs += t1 - t0;
+    if (out.applied !== batch.length)
+      throw new Error(`expected ${batch.length} applied, got ${JSON.stringify(out)}`);
+  }
+  console.log(
+    `\nindexing: ${COUNT.toLocaleString('en')} items in ${(writeMs / 1000).toFixed(1)} s = ${Math.round((COUNT / writeMs) * 1000).toLocaleString('en')} items/s (upsert in batches of ${BATCH}; embedding and building the objects, ${(buildMs / 1000).toFixed(1)} s, excluded; goal ≥ 1,000)`,
+  );
+
+  // An update pass through the version guard (read versions, merge_insert on an existing table).
+  const updates = entitiesWithVectors(SEED, 0, Math.min(COUNT, 5_000), vec.vectors, dims).map((e) => ({
+    ...e,
+    version: 2,
+    title: `${e.title} (revised)`,
+  }));
+  let t = performance.now();
+  for (let i = 0; i < updates.length; i += BATCH) await index.upsert(updates.slice(i, i + BATCH));
+  const updMs = performance.now() - t;
+  console.log(
+    `updates: ${updates.length.toLocaleString('en')} newer versions merged in ${(updMs / 1000).toFixed(1)} s = ${Math.round((updates.length / updMs) * 1000).toLocaleString('en')} items/s`,
+  );
+
+  t = performance.now();
+  await index.close();
+  // retainVersionsMs 0: the size printed is the live table, not versions kept for concurrent readers
+  const tuned = createLanceDbSearchIndex({
+    dir,
+    dimensions: dims,
+    hnsw,
+    annMinRows: 5_000,
+    flatMaxOwnerRows: 5_000,
+    retainVersionsMs: 0,
+  });
+  await tuned.open();
+  await tuned.optimize(); // builds HNSW-SQ (≥ annMinRows live rows), compacts, refreshes FTS
+  const annMs = performance.now() - t;
+  const st = await tuned.stats();
+  console.log(
+    `HNSW-SQ build + compaction + FTS refresh: ${(annMs / 1000).toFixed(1)} s (m ${hnsw.m}, efConstruction ${hnsw.efConstruction}, partitions ${hnsw.numPartitions}, cosine)`,
+  );
+  console.log(
+    `index on disk: ${mb(st.sizeBytes)} for ${st.entities.toLocaleString('en')} entities (${(st.sizeBytes / st.entities / 1024).toFixed(1)} KB each); RSS ${mb(rss())} (was ${mb(rssBefore)} before loading), peak ${mb(peak())}`,
+  );
+
+  // ---- recall@10 of the ANN against exact kNN ------------------------------------------------
+  const big = 'bench-big';
+  const exact: string[][] = [];
+  for (const v of qv.vectors) exact.push(await tuned.exactKnn(big, v, 10));
+  console.log('\nrecall@10 of HNSW-SQ vs exact kNN (same vectors, owner with 99% of the items):');
+  const recallRows: Record<string, string | number>[] = [];
+  for (const setting of [
+    { ef: 40, refineFactor: 1 },
+    { ef: 100, refineFactor: 1 },
+    { ef: 100, refineFactor: 2 },
+    { ef: 200, refineFactor: 2 },
+  ]) {
+    const probe = createLanceDbSearchIndex({
+      dir,
+      dimensions: dims,
+      hnsw: { ...hnsw, ...setting },
+      flatMaxOwnerRows: 0,
+      optimizeIntervalMs: 3_600_000,
+    });
+    await probe.open();
+    let hit = 0;
+    const lat: number[] = [];
+    for (let i = 0; i < qv.vectors.length; i++) {
+      const s = performance.now();
+      const hits = await probe.search({
+        ownerId: big,
+        mode: 'semantic',
+        text: '',
+        vector: qv.vectors[i]!,
+        limit: 10,
+      });
+      lat.push(performance.now() - s);
+      const want = new Set(exact[i]);
+      hit += hits.filter((h) => want.has(JSON.stringify([big, h.entityType, h.id]))).length;
+    }
+    recallRows.push({
+      ef: setting.ef,
+      refineFactor: setting.refineFactor,
+      'recall@10': hit / (qv.vectors.length * 10),
+      'p50 ms': pct(lat, 50),
+      'p95 ms': pct(lat, 95),
+    });
+    await probe.close();
+  }
+  table(recallRows);
+  console.log(`(adapter default: ef ${hnsw.ef}, refineFactor ${hnsw.refineFactor}; goal recall@10 ≥ 0.95)`);
+
+  // ---- latency per stage ---------------------------------------------------------------------
+  const categories = ['Research Paper', 'Report', 'Furniture', 'Kitchen'];
+  const cases: {
+    name: string;
+    make: (i: number) => SearchQuery;
+    index?: ReturnType<typeof createLanceDbSearchIndex>;
+  }[] = [
+    { name: 'keyword', make: (i) => ({ ownerId: big, mode: 'keyword', text: queryTexts[i]!, limit: 20 }) },
+    {
+      name: 'semantic (HNSW)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'semantic',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+      }),
+    },
+    {
+      name: 'hybrid (HNSW + BM25, RRF)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'hybrid',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+      }),
+    },
+    {
+      name: 'hybrid + filters (type, category)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'hybrid',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+        entityTypes: [i % 2 ? 'document' : 'inventory_item'],
+        category: categories[i % categories.length]!,
+      }),
+    },
+    {
+      name: 'hybrid, small owner (exact flat scan)',
+      make: (i) => ({
+        ownerId: ownerOf(99 + 100 * (i % 20)),
+        mode: 'hybrid',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+      }),
+    },
+  ];
+  const flat = createLanceDbSearchIndex({
+    dir,
+    dimensions: dims,
+    hnsw,
+    annMinRows: Number.MAX_SAFE_INTEGER,
+    flatMaxOwnerRows: Number.MAX_SAFE_INTEGER,
+    optimizeIntervalMs: 3_600_000,
+  });
+  await flat.open();
+  cases.push(
+    {
+      name: 'semantic, flat scan (no ANN)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'semantic',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+      }),
+      index: flat,
+    },
+    {
+      name: 'hybrid, flat scan (no ANN)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'hybrid',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+      }),
+      index: flat,
+    },
+  );
+  console.log(
+    `\nquery latency, ${QUERIES} queries each, limit 20, sequential (ms; stages: kNN, BM25 run concurrently):`,
+  );
+  const rows: Record<string, string | number>[] = [];
+  for (const c of cases) {
+    const idx = c.index ?? tuned;
+    // warm-up: first touches load index pages
+    for (let i = 0; i < 5; i++) await idx.search(c.make(i));
+    const total: number[] = [];
+    const stages: Record<string, number[]> = { knn: [], bm25: [], fusion: [] };
+    for (let i = 0; i < QUERIES; i++) {
+      const s = performance.now();
+      await idx.search(c.make(i));
+      total.push(performance.now() - s);
+      const tm = idx.lastTimings();
+      for (const k of Object.keys(stages)) if (tm[k] !== undefined) stages[k]!.push(tm[k]!);
+    }
+    const fmt = (xs: number[]) =>
+      xs.length ? `${pct(xs, 50).toFixed(1)}/${pct(xs, 95).toFixed(1)}/${pct(xs, 99).toFixed(1)}` : '-';
+    rows.push({
+      case: c.name,
+      'total p50': pct(total, 50),
+      'total p95': pct(total, 95),
+      'total p99': pct(total, 99),
+      'kNN p50/95/99': fmt(stages.knn!),
+      'BM25 p50/95/99': fmt(stages.bm25!),
+      'fusion p50/95/99': fmt(stages.fusion!),
+    });
+  }
+  table(rows);
+  console.log(`RSS after queries ${mb(rss())}, peak ${mb(peak())}`);
+  await flat.close();
+  await tuned.close();
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
