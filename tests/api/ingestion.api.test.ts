@@ -32,6 +32,8 @@ async function register(name: string): Promise<string> {
 
 interface StatusBody {
   id: string;
+  attempt?: number;
+  result?: { type: string; id: string; url: string } | null;
   status: string;
   progress: number;
   stage: string | null;
@@ -93,7 +95,19 @@ describe('POST /process and /upload', () => {
     expect(up.status).toBe(202);
     expect(up.body).toMatchObject({ status: 'queued', progress: 0, duplicate: false });
     const done = await finalStatus(alice, up.body.id);
-    expect(done).toMatchObject({ status: 'completed', progress: 100, error: null });
+    expect(done).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      error: null,
+      attempt: 1,
+      instructions: 'tags: beads',
+      result: { type: 'document', id: up.body.id, url: `/documents?open=${up.body.id}` },
+    });
+    // "completed" means the document is there (the catalogue reports it after storing)
+    const doc = await fetch(new URL(`/api/documents/${up.body.id}`, app.url), {
+      headers: { authorization: `Bearer ${alice}` },
+    });
+    expect(doc.status).toBe(200);
   });
 
   it('fails a PNG named .pdf with a reason the user can read', async () => {

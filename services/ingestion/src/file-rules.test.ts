@@ -38,7 +38,8 @@ describe('content sniffing', () => {
     expect(sniffContentType(Buffer.from('%PDF-1.7\n'), 'text/plain')).toBe('application/pdf');
     expect(sniffContentType(Buffer.from('89504e470d0a1a0a0000', 'hex'), 'application/pdf')).toBe('image/png');
     expect(sniffContentType(Buffer.from('ffd8ffe000', 'hex'), 'image/png')).toBe('image/jpeg');
-    expect(sniffContentType(Buffer.from('  <!DOCTYPE html><p>x'), 'text/plain')).toBe('text/html');
+    expect(sniffContentType(Buffer.from('  <!DOCTYPE html><p>x'), 'text/html')).toBe('text/html');
+    expect(sniffContentType(Buffer.from('<!DOCTYPE html><p>x'), 'text/plain')).toBe('text/plain');
     expect(sniffContentType(Buffer.from('plain words'), 'text/plain')).toBe('text/plain');
     expect(sniffContentType(Buffer.from([1, 0, 2]), 'text/plain')).toBe('application/octet-stream');
     const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

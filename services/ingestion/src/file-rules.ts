@@ -71,7 +71,9 @@ export function sniffContentType(head: Uint8Array, recorded: string): string {
     .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
     .trimStart()
     .toLowerCase();
-  if (/^<(!doctype html|html|head|body)[\s>]/.test(text)) return HTML_TYPE;
+  // HTML is served as a page only when it came as one (a pasted URL); an uploaded .txt stays text
+  if (/^<(!doctype html|html|head|body)[\s>]/.test(text))
+    return recorded === HTML_TYPE ? HTML_TYPE : 'text/plain';
   return 'text/plain';
 }
 

@@ -43,7 +43,12 @@ export async function receiveUpload(
   }
   let bb: busboy.Busboy;
   try {
-    bb = busboy({ headers: req.headers, limits: { files: 1, fields: 16, fieldSize: 16 * 1024, parts: 20 } });
+    // utf8: browsers send file names as UTF-8 (busboy's default would read them as latin1)
+    bb = busboy({
+      headers: req.headers,
+      defParamCharset: 'utf8',
+      limits: { files: 1, fields: 16, fieldSize: 16 * 1024, parts: 20 },
+    });
   } catch (err) {
     throw new InputError(`Malformed upload: ${(err as Error).message}`);
   }
