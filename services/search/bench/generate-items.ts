@@ -415,17 +415,49 @@ export async function queryVectors(
   return { vectors, cached: false };
 }
 
-/** The full entities [from, to) with their vectors (vectors is the corpus array from corpusVectors). */
+/**
+ * The full entities [from, to) with their vectors (vectors is the corpus array from corpusVectors).
+ * Documents get passages of three sentences each, as the pipeline makes them. Their vectors are NOT
+ * embedded (that would triple the embedding time): each mixes the document's vector with another
+ * cached item's, so they are realistic in size and spread, for sizing storage and excerpt cost only.
+ */
 export function entitiesWithVectors(
   seed: number,
   from: number,
   to: number,
   vectors: Float32Array,
   dims: number,
+  opts: { passages?: boolean } = {},
 ): IndexedEntity[] {
+  const total = vectors.length / dims;
   const out: IndexedEntity[] = [];
   for (let i = from; i < to; i++) {
-    out.push({ ...generateItem(seed, i).entity, vector: vectors.slice(i * dims, (i + 1) * dims) });
+    const entity = generateItem(seed, i).entity;
+    const own = vectors.slice(i * dims, (i + 1) * dims);
+    const passages: IndexedEntity['passages'] = [];
+    if (entity.entityType === 'document' && opts.passages !== false) {
+      const sentences = entity.content.match(/[^.]+\./g) ?? [];
+      let offset = 0;
+      for (let j = 0; j * 3 < sentences.length; j++) {
+        const text = sentences
+          .slice(j * 3, j * 3 + 3)
+          .join('')
+          .trim();
+        const start = entity.content.indexOf(text, offset);
+        offset = start + text.length;
+        const other = ((i + 7_919 * (j + 1)) % total) * dims;
+        const v = new Float32Array(dims);
+        let n = 0;
+        for (let d = 0; d < dims; d++) {
+          v[d] = 0.6 * own[d]! + 0.4 * vectors[other + d]!;
+          n += v[d]! * v[d]!;
+        }
+        n = Math.sqrt(n) || 1;
+        for (let d = 0; d < dims; d++) v[d] = v[d]! / n;
+        passages.push({ text, start, end: start + text.length, vector: v });
+      }
+    }
+    out.push({ ...entity, vector: own, passages });
   }
   return out;
 }

@@ -48,6 +48,9 @@ function table(rows: Record<string, string | number>[]): void {
 }
 
 console.log(
+  'documents carry passages of three sentences (vectors mixed from cached item vectors, not embedded: they size storage and excerpt cost)',
+);
+console.log(
   `corpus: ${COUNT.toLocaleString('en')} items (2 documents : 1 inventory item), seed ${SEED}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
 );
 
@@ -225,6 +228,18 @@ try {
       }),
     },
     {
+      name: 'documents + excerpts (POST /api/documents/search)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'hybrid',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+        entityTypes: ['document'],
+        withExcerpts: true,
+      }),
+    },
+    {
       name: 'hybrid, small owner (exact flat scan)',
       make: (i) => ({
         ownerId: ownerOf(99 + 100 * (i % 20)),
@@ -244,7 +259,26 @@ try {
     optimizeIntervalMs: 3_600_000,
   });
   await flat.open();
+  const sequential = createLanceDbSearchIndex({
+    dir,
+    dimensions: dims,
+    hnsw,
+    parallelStages: false,
+    optimizeIntervalMs: 3_600_000,
+  });
+  await sequential.open();
   cases.push(
+    {
+      name: 'hybrid, kNN then BM25 (not concurrent)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'hybrid',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+      }),
+      index: sequential,
+    },
     {
       name: 'semantic, flat scan (no ANN)',
       make: (i) => ({
@@ -277,7 +311,7 @@ try {
     // warm-up: first touches load index pages
     for (let i = 0; i < 5; i++) await idx.search(c.make(i));
     const total: number[] = [];
-    const stages: Record<string, number[]> = { knn: [], bm25: [], fusion: [] };
+    const stages: Record<string, number[]> = { knn: [], bm25: [], fusion: [], excerpts: [] };
     for (let i = 0; i < QUERIES; i++) {
       const s = performance.now();
       await idx.search(c.make(i));
@@ -295,11 +329,13 @@ try {
       'kNN p50/95/99': fmt(stages.knn!),
       'BM25 p50/95/99': fmt(stages.bm25!),
       'fusion p50/95/99': fmt(stages.fusion!),
+      'excerpts p50/95/99': fmt(stages.excerpts!),
     });
   }
   table(rows);
   console.log(`RSS after queries ${mb(rss())}, peak ${mb(peak())}`);
   await flat.close();
+  await sequential.close();
   await tuned.close();
 } finally {
   await rm(dir, { recursive: true, force: true });

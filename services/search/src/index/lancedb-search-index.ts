@@ -54,6 +54,8 @@ export interface LanceDbSearchIndexOptions {
   optimizeEveryWrites?: number;
   optimizeEveryRows?: number;
   optimizeIntervalMs?: number;
+  /** Hybrid: run kNN and BM25 at once (default) or one after the other (the bench compares both). */
+  parallelStages?: boolean;
   /** Old table versions are pruned once older than this (readers mid-query still use them; default 60 s). */
   retainVersionsMs?: number;
   /** Characters of extracted text kept for keyword search (long documents are cut here). */
@@ -152,6 +154,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   const optimizeIntervalMs = options.optimizeIntervalMs ?? 60_000;
   const maxSearchTextChars = options.maxSearchTextChars ?? 100_000;
   const retainVersionsMs = options.retainVersionsMs ?? 60_000;
+  const parallelStages = options.parallelStages ?? true;
   const log = options.logger;
 
   const schema = new Schema([
@@ -597,10 +600,12 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       !annIndexed ||
       (wantsVector ? (await mark('owner_count', () => liveRowsOf(query.ownerId))) <= flatMaxOwnerRows : true);
 
-    const [vec, kw] = await Promise.all([
-      wantsVector ? mark('knn', () => knn(filter, query.vector!, depth, exact)) : Promise.resolve([]),
-      wantsText ? mark('bm25', () => bm25(filter, text, depth)) : Promise.resolve([]),
-    ]);
+    const runKnn = () =>
+      wantsVector ? mark('knn', () => knn(filter, query.vector!, depth, exact)) : Promise.resolve([]);
+    const runBm25 = () => (wantsText ? mark('bm25', () => bm25(filter, text, depth)) : Promise.resolve([]));
+    const [vec, kw] = parallelStages
+      ? await Promise.all([runKnn(), runBm25()])
+      : [await runKnn(), await runBm25()];
 
     const fuseStart = performance.now();
     let ranked: { key: string; score: number; row: Record<string, unknown> }[];
