@@ -75,8 +75,9 @@ export function createActivityRepository(db: Queryable) {
 
     async record(q: Queryable, a: ActivityInput): Promise<void> {
       await q.query(
-        `INSERT INTO activity (owner_id, type, message, file_id, file_name, entity_type, entity_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        // clock time, not the transaction's start: newest first must match the order things happened in
+        `INSERT INTO activity (owner_id, type, message, file_id, file_name, entity_type, entity_id, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp())`,
         [
           a.ownerId,
           a.type,
@@ -92,7 +93,7 @@ export function createActivityRepository(db: Queryable) {
     async recent(ownerId: string, limit: number) {
       const { rows } = await db.query<Record<string, unknown>>(
         `SELECT id, type, message, file_id, file_name, entity_type, entity_id, at
-           FROM activity WHERE owner_id = $1 ORDER BY id DESC LIMIT $2`,
+           FROM activity WHERE owner_id = $1 ORDER BY at DESC, id DESC LIMIT $2`,
         [ownerId, limit],
       );
       return rows.map((r) => ({

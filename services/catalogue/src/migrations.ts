@@ -128,4 +128,8 @@ export const migrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS consumed_events_at ON consumed_events (consumed_at);
     `,
   },
+  {
+    id: '0002_activity_by_time',
+    sql: `CREATE INDEX IF NOT EXISTS activity_owner_at ON activity (owner_id, at DESC, id DESC);`,
+  },
 ];
