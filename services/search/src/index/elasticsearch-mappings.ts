@@ -3,7 +3,8 @@
 // physical indices behind the alias, and the document shape written for entities and tombstones.
 import type { estypes } from '@elastic/elasticsearch';
 import type { IndexedEntity, EntityRef, IndexedEntityType } from './search-index.port.ts';
-import { normaliseTag } from './search-scoring.ts';
+import { InputError } from '@kaboodle/platform';
+import { ENTITY_TYPES, normaliseTag } from './search-scoring.ts';
 
 /** Bumped when the mappings change in a way that needs a new physical index (a reindex). */
 export const ES_SCHEMA_VERSION = 1;
@@ -11,7 +12,7 @@ export const ES_SCHEMA_VERSION = 1;
 /** Characters of extracted text kept for keyword search (the port lets adapters cap it). */
 export const ES_CONTENT_MAX_CHARS = 200_000;
 /** Characters of extracted text returned with a hit (SearchHit.content). */
-export const ES_CONTENT_PREVIEW_CHARS = 300;
+export const ES_CONTENT_PREVIEW_CHARS = 500;
 
 export type VectorIndexType = 'hnsw' | 'int8_hnsw' | 'bbq_hnsw';
 
@@ -102,6 +103,8 @@ export function indexTemplateBody(
           hashtags_norm: { type: 'keyword' },
           url: { type: 'keyword', index: false, doc_values: false },
           image_url: { type: 'keyword', index: false, doc_values: false },
+          /** What this entity costs in the index (text + float32 vectors): stats(owner) sums it. */
+          stored_bytes: { type: 'long', index: false },
           created_at: { type: 'date' },
           updated_at: { type: 'date' },
           passages: {
@@ -163,19 +166,23 @@ export function entityDocument(
   // withVectors false: the live index was built for another model (a rebuild is pending); it keeps
   // the entity's text current for keyword search, and the new index gets the vectors.
   const withVectors = options.withVectors ?? true;
-  if (e.vector.length !== dimensions) {
-    throw new Error(
-      `${e.entityType} ${e.id} has a ${e.vector.length}-dimensional vector; the index holds ${dimensions}`,
-    );
-  }
+  checkRef(e);
+  checkVector(e.vector, dimensions, `entity ${e.id}`);
+  for (const p of e.passages) checkVector(p.vector, dimensions, `a passage of ${e.id}`);
   const content =
     e.content.length > ES_CONTENT_MAX_CHARS ? e.content.slice(0, ES_CONTENT_MAX_CHARS) : e.content;
+  const textBytes = Buffer.byteLength(
+    [e.title, e.description, content, ...e.keywords, ...e.hashtags, ...e.passages.map((p) => p.text)].join(
+      '',
+    ),
+  );
   return {
     entity_type: e.entityType,
     entity_id: e.id,
     owner_id: e.ownerId,
     version: e.version,
     deleted: false,
+    stored_bytes: textBytes + (1 + e.passages.length) * dimensions * 4,
     title: e.title,
     description: e.description,
     content,
@@ -202,6 +209,7 @@ export function entityDocument(
 
 /** A delete is a tombstone written with the delete's version, so a late older upsert cannot revive it. */
 export function tombstoneDocument(ref: EntityRef, now: Date = new Date()) {
+  checkRef(ref);
   return {
     entity_type: ref.entityType,
     entity_id: ref.id,
@@ -211,4 +219,27 @@ export function tombstoneDocument(ref: EntityRef, now: Date = new Date()) {
     updated_at: now.toISOString(),
     passages: [],
   };
+}
+
+/** Same refusals as the embedded adapter: bad input is an InputError, never a cluster 400. */
+function checkRef(r: { entityType: IndexedEntityType; id: string; ownerId: string; version: number }): void {
+  if (!ENTITY_TYPES.includes(r.entityType))
+    throw new InputError(`Unknown entity type: ${String(r.entityType)}`);
+  if (!r.id || !r.ownerId) throw new InputError('An indexed entity needs an id and an owner');
+  if (!Number.isSafeInteger(r.version) || r.version < 0) {
+    throw new InputError(`Entity version must be a non-negative integer, got ${r.version}`);
+  }
+  // Elasticsearch refuses _id values over 512 bytes.
+  if (Buffer.byteLength(docId(r)) > 512) throw new InputError('The entity id and owner id are too long');
+}
+
+function checkVector(v: Float32Array, dimensions: number, what: string): void {
+  if (!v || v.length !== dimensions) {
+    throw new InputError(
+      `The vector of ${what} has ${v?.length ?? 0} dimensions; the index expects ${dimensions}`,
+    );
+  }
+  for (let i = 0; i < v.length; i++) {
+    if (!Number.isFinite(v[i]!)) throw new InputError(`The vector of ${what} contains a non-finite value`);
+  }
 }

@@ -2,7 +2,7 @@
 // (template, index, alias swap, bulk lines, msearch bodies) and how it reads answers (409 → stale,
 // 429 → retry, RRF fusion of canned hits). No query semantics here: the contract suite
 // (tests/contract/search-index.elasticsearch.contract.test.ts) runs those against a real cluster.
-import { InputError } from '@kaboodle/platform';
+import { InputError, NotFoundError } from '@kaboodle/platform';
 import { describe, expect, it } from 'vitest';
 import { createElasticsearchSearchIndex } from './elasticsearch-search-index.ts';
 import type { ElasticsearchSearchIndexOptions } from './elasticsearch-search-index.ts';
@@ -275,6 +275,18 @@ describe('elasticsearch search index: writes', () => {
       owner_id: 'owner-1',
       version: 3,
       deleted: false,
+      // text as stored + the entity's and its passage's float32 vectors
+      stored_bytes:
+        Buffer.byteLength(
+          'Annual report' +
+            'What happened this year' +
+            'The full text of the annual report.' +
+            'Ada Lovelace' +
+            '#Budget' +
+            'planning' +
+            'first passage',
+        ) +
+        2 * 4 * 4,
       title: 'Annual report',
       description: 'What happened this year',
       content: 'The full text of the annual report.',
@@ -370,7 +382,12 @@ describe('elasticsearch search index: writes', () => {
   it('refuses an entity whose vector does not have the index dimensions', async () => {
     const { index } = await opened();
     await expect(index.upsert([entity({ vector: vec(1, 2, 3) })])).rejects.toThrow(
-      /3-dimensional vector; the index holds 4/,
+      new InputError('The vector of entity doc-1 has 3 dimensions; the index expects 4'),
+    );
+    await expect(index.upsert([entity({ vector: vec(1, NaN, 0, 0) })])).rejects.toThrow(InputError);
+    await expect(index.upsert([entity({ version: -1 })])).rejects.toThrow(InputError);
+    await expect(index.upsert([entity({ entityType: 'person' as never })])).rejects.toThrow(
+      /Unknown entity type: person/,
     );
   });
 
@@ -736,28 +753,27 @@ describe('elasticsearch search index: related, versionOf, stats', () => {
   it('on Elasticsearch 9.2+ asks for the vector explicitly (vectors are left out of _source there)', async () => {
     const { cluster, index } = await opened(createTestCluster('9.2.1'));
     cluster.on((r) => (r.path.includes('/_doc/') ? esError(404, 'not_found') : undefined));
-    expect(
-      await index.related({ ownerId: 'owner-1', entityType: 'document', id: 'doc-1', limit: 5 }),
-    ).toEqual([]);
+    await expect(
+      index.related({ ownerId: 'owner-1', entityType: 'document', id: 'doc-1', limit: 5 }),
+    ).rejects.toThrow(NotFoundError);
     expect(cluster.find('/_doc/document:owner-1:doc-1')[0]!.querystring).toEqual({
       _source_includes: 'vector,deleted,owner_id',
       _source_exclude_vectors: 'false',
     });
   });
 
-  it('answers no neighbours for a deleted entity or another owner’s, without searching', async () => {
+  it('answers a deleted entity or another owner’s as not found, without searching; one without a vector has no neighbours', async () => {
     const { cluster, index } = await opened();
     let source: Record<string, unknown> = { vector: [1, 0, 0, 0], deleted: true, owner_id: 'owner-1' };
     cluster.on((r) =>
       r.path.includes('/_doc/') ? { _id: 'x', _version: 1, found: true, _source: source } : undefined,
     );
-    expect(
-      await index.related({ ownerId: 'owner-1', entityType: 'document', id: 'doc-1', limit: 5 }),
-    ).toEqual([]);
+    const ask = () => index.related({ ownerId: 'owner-1', entityType: 'document', id: 'doc-1', limit: 5 });
+    await expect(ask()).rejects.toThrow(new NotFoundError('Not found'));
     source = { vector: [1, 0, 0, 0], deleted: false, owner_id: 'owner-2' };
-    expect(
-      await index.related({ ownerId: 'owner-1', entityType: 'document', id: 'doc-1', limit: 5 }),
-    ).toEqual([]);
+    await expect(ask()).rejects.toThrow(NotFoundError);
+    source = { deleted: false, owner_id: 'owner-1' };
+    expect(await ask()).toEqual([]);
     expect(cluster.find('/_search')).toEqual([]);
   });
 
@@ -778,23 +794,32 @@ describe('elasticsearch search index: related, versionOf, stats', () => {
     expect(await index.versionOf(ref)).toBeUndefined();
   });
 
-  it('counts live entities (one owner or all) and reads the primary store size', async () => {
+  it('counts one owner from their documents only (entities and stored bytes), and everything from _count and the store size', async () => {
     const { cluster, index } = await opened();
     cluster.on((r) => {
-      if (r.path.endsWith('/_count')) return { count: 12 };
+      if (r.path.endsWith('/_search')) {
+        return {
+          hits: { total: { value: 12, relation: 'eq' }, hits: [] },
+          aggregations: { bytes: { value: 3456 } },
+        };
+      }
+      if (r.path.endsWith('/_count')) return { count: 40 };
       if (r.path.endsWith('/_stats/store'))
         return { _all: { primaries: { store: { size_in_bytes: 4096 } } } };
       return undefined;
     });
-    expect(await index.stats('owner-1')).toEqual({ entities: 12, sizeBytes: 4096 });
-    expect(cluster.find('/_count')[0]!.body).toEqual({
+    expect(await index.stats('owner-1')).toEqual({ entities: 12, sizeBytes: 3456 });
+    expect(cluster.find('/_search')[0]!.body).toEqual({
+      size: 0,
+      track_total_hits: true,
       query: {
         bool: { filter: [{ term: { owner_id: 'owner-1' } }], must_not: [{ term: { deleted: true } }] },
       },
+      aggs: { bytes: { sum: { field: 'stored_bytes' } } },
     });
-    await index.stats();
-    expect(cluster.find('/_count')[1]!.body).toEqual({
-      query: { bool: { filter: [], must_not: [{ term: { deleted: true } }] } },
+    expect(await index.stats()).toEqual({ entities: 40, sizeBytes: 4096 });
+    expect(cluster.find('/_count')[0]!.body).toEqual({
+      query: { bool: { must_not: [{ term: { deleted: true } }] } },
     });
   });
 });

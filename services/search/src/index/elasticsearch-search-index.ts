@@ -4,7 +4,7 @@
 // Hybrid search is kNN + BM25 in one `_msearch`, fused client-side by RRF (works on every licence),
 // scored with the same rules as the LanceDB adapter (search-scoring.ts).
 import { Client } from '@elastic/elasticsearch';
-import { ConflictError, InputError, wrapError } from '@kaboodle/platform';
+import { ConflictError, InputError, NotFoundError, isDomainError, wrapError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
 import type {
   EntityRef,
@@ -308,6 +308,7 @@ export function createElasticsearchSearchIndex(
       try {
         return await write(entityOps(entities));
       } catch (err) {
+        if (isDomainError(err)) throw err;
         throw wrapError(`indexing ${entities.length} entities into ${where}`, err);
       }
     },
@@ -318,6 +319,7 @@ export function createElasticsearchSearchIndex(
       try {
         return await write(tombstoneOps(refs));
       } catch (err) {
+        if (isDomainError(err)) throw err;
         throw wrapError(`deleting ${refs.length} entities from ${where}`, err);
       }
     },
@@ -420,7 +422,6 @@ export function createElasticsearchSearchIndex(
       opened();
       const limit = clampLimit(query.limit, 50, 10);
       const id = docId(query);
-      if (!vectorsLive()) return [];
       let stored: Record<string, unknown> | undefined;
       try {
         const r = await client.get({
@@ -431,11 +432,14 @@ export function createElasticsearchSearchIndex(
         });
         stored = r._source as Record<string, unknown> | undefined;
       } catch (err) {
-        if (isStatus(err, 404)) return [];
-        throw wrapError(`reading ${query.entityType} ${query.id} from ${where}`, err);
+        if (!isStatus(err, 404))
+          throw wrapError(`reading ${query.entityType} ${query.id} from ${where}`, err);
       }
-      if (!stored || stored.deleted === true || stored.owner_id !== query.ownerId) return [];
+      // Missing, deleted and another owner's answer alike.
+      if (!stored || stored.deleted === true || stored.owner_id !== query.ownerId)
+        throw new NotFoundError('Not found');
       const v = stored.vector;
+      // Stored without a vector (nothing to embed): it exists but has no neighbours.
       if (!Array.isArray(v) || v.length !== dimensions) return [];
       const vector = Float32Array.from(v as number[]);
       if (isZero(vector)) return [];
@@ -475,20 +479,27 @@ export function createElasticsearchSearchIndex(
 
     async stats(ownerId?: string): Promise<IndexStats> {
       opened();
+      const live = { term: { deleted: true } };
       try {
-        const [count, store] = await Promise.all([
-          client.count({
-            index: alias,
-            query: {
-              bool: {
-                filter: ownerId === undefined ? [] : [{ term: { owner_id: ownerId } }],
-                must_not: [{ term: { deleted: true } }],
-              },
-            },
-          }),
-          client.indices.stats({ index: alias, metric: 'store' }),
-        ]);
-        return { entities: count.count, sizeBytes: store._all?.primaries?.store?.size_in_bytes ?? 0 };
+        if (ownerId === undefined) {
+          const [count, store] = await Promise.all([
+            client.count({ index: alias, query: { bool: { must_not: [live] } } }),
+            client.indices.stats({ index: alias, metric: 'store' }),
+          ]);
+          return { entities: count.count, sizeBytes: store._all?.primaries?.store?.size_in_bytes ?? 0 };
+        }
+        // One owner's share, summed from that owner's documents only: nothing about others shows.
+        const r = await client.search({
+          index: alias,
+          size: 0,
+          track_total_hits: true,
+          query: { bool: { filter: [{ term: { owner_id: ownerId } }], must_not: [live] } },
+          aggs: { bytes: { sum: { field: 'stored_bytes' } } },
+        });
+        const total = r.hits.total;
+        const entities = typeof total === 'number' ? total : (total?.value ?? 0);
+        const bytes = (r.aggregations?.bytes as { value?: number } | undefined)?.value ?? 0;
+        return { entities, sizeBytes: Math.round(bytes) };
       } catch (err) {
         throw wrapError(`reading the stats of ${where}`, err);
       }
