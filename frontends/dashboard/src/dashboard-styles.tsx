@@ -76,6 +76,7 @@ const CSS = `
 .kbd-segmented input:checked + span { background: linear-gradient(135deg, var(--kb-gold), var(--kb-brass)); color: var(--kb-night); font-weight: 600; }
 .kbd-segmented input:focus-visible + span { outline: 2px solid var(--kb-teal); outline-offset: 2px; }
 .kbd-dest { border: 0; padding: 0; margin: 0; display: grid; gap: 0.4rem; }
+.kbd-dest legend { padding: 0; margin-bottom: 0.4rem; font-size: 0.78rem; letter-spacing: 0.16em; text-transform: uppercase; color: var(--kb-gold-soft); }
 .kbd-queue__head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.75rem; }
 .kbd-queue { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.7rem; }
 .kbd-item { display: grid; grid-template-columns: 56px minmax(0, 1fr) auto; gap: 0.9rem; align-items: center; padding: 0.8rem 0.9rem;

@@ -12,6 +12,7 @@ import {
   type Destination,
 } from '../lib/dashboard-api.ts';
 import { FileThumb } from '../lib/file-thumb.tsx';
+import { ItemBar } from '../lib/item-bar.tsx';
 import { formatBytes } from '../lib/format.ts';
 import { DropZone } from './drop-zone.tsx';
 import { parseUrl } from './file-rules.ts';
@@ -76,9 +77,10 @@ function QueueRow({
           </span>
           {item.size > 0 && <span>{formatBytes(item.size)}</span>}
           {item.status === 'processing' && item.phase && <span aria-live="polite">{item.phase}</span>}
+          {item.status === 'processing' && <span>{item.progress}%</span>}
         </span>
         {(item.status === 'processing' || item.progress > 0) && item.status !== 'failed' && (
-          <Progress value={item.progress} label={`Progress of ${item.name}`} showValue={false} />
+          <ItemBar value={item.progress} label={`Progress of ${item.name}`} />
         )}
         {item.duplicateNote && <p className="kbd-item__note">{item.duplicateNote}</p>}
         {item.error && (
@@ -323,8 +325,8 @@ export default function ProcessingHub({
           </div>
 
           <fieldset className="kbd-dest">
-            <legend className="kbd-muted kbd-small">Destination</legend>
-            <div className="kbd-segmented" role="radiogroup" aria-label="Destination">
+            <legend>Destination</legend>
+            <div className="kbd-segmented">
               {DESTINATION_CHOICES.map((c) => (
                 <label key={c.value}>
                   <input

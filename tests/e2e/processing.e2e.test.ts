@@ -1,0 +1,340 @@
+// Issue 5 in real Chromium against the real product (`kaboodle --target=all`, embedded engines, the
+// offline AI): a newcomer sees an empty dashboard, queues a PDF, a DOCX, a PNG and bad files through
+// the picker and by drag and drop (the browser refuses an .exe and a repeated name; the server
+// refuses a PNG dressed as a PDF), processes the batch one file at a time to completed, retries and
+// cancels, finds the files in the Media Hub, downloads one, deletes one, reprocesses one, and sees
+// the dashboard's metrics and activity follow. Screenshots go to test-output/screenshots/.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, type Browser } from './support/browser.ts';
+import { missingPrerequisite, startKaboodle, type KaboodleServer } from './support/kaboodle-server.ts';
+import {
+  dashboardMetrics,
+  dropFiles,
+  processingFixtures,
+  registerInBrowser,
+} from './support/processing-flows.ts';
+import { newPerson, screenshot } from './support/shell-flows.ts';
+
+const prerequisite = missingPrerequisite();
+if (prerequisite) console.warn(`processing e2e skipped: ${prerequisite}`);
+
+const FINISH_TIMEOUT = 240_000;
+
+describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard in Chromium', () => {
+  let server: KaboodleServer;
+  let browser: Browser;
+  let page: Page;
+  let files: Awaited<ReturnType<typeof processingFixtures>>;
+  const person = newPerson('hub');
+
+  // By accessible name, not text: a duplicate's note can mention another file's name.
+  const queueItem = (name: string): Locator =>
+    page.locator(`[data-testid="queue-item"][aria-label="${name}"]`);
+  const mediaItem = (name: string): Locator =>
+    page.locator(`[data-testid="media-item"][aria-label="${name}"]`);
+  const statusOf = async (name: string) =>
+    (await queueItem(name).getByTestId('item-status').textContent())?.trim();
+
+  beforeAll(async () => {
+    [server, files] = await Promise.all([startKaboodle(), processingFixtures()]);
+    browser = await launchBrowser({ width: 1440, height: 900 });
+    page = browser.page;
+    await page.goto(`${server.url}/`);
+    await registerInBrowser(page, person);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the dashboard: welcome with the name, the badge, four cards, zero metrics and the empty activity', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page
+      .getByRole('heading', { level: 1, name: 'Dashboard', exact: true })
+      .waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('welcome-name').textContent()).resolves.toBe(`Welcome, ${person.name}`);
+    expect(await page.getByText('System Active & Ready').isVisible()).toBe(true);
+    const shortcuts = page.getByRole('navigation', { name: 'Dashboard shortcuts' });
+    for (const name of ['Process Intelligence', 'Archive Vault', 'Document Library', 'Guidance Portal']) {
+      expect(await shortcuts.getByText(name, { exact: true }).isVisible()).toBe(true);
+    }
+    await expect(shortcuts.getByRole('link', { name: /Archive Vault/ }).getAttribute('href')).resolves.toBe(
+      '/inventory',
+    );
+    await expect(
+      shortcuts.getByRole('link', { name: /Document Library/ }).getAttribute('href'),
+    ).resolves.toBe('/documents');
+    await page.getByText('No recent activity. Start by processing some files!').waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => dashboardMetrics(page), { timeout: 20_000 })
+      .toEqual({
+        'Documents Processed': '0',
+        'Archive Items': '0',
+        'Processing Efficiency': '—',
+        'Storage Utilized': '0B',
+      });
+    await screenshot(page, 'dashboard-empty');
+
+    // Guidance Portal opens the shell's help dialog.
+    await shortcuts.getByRole('button', { name: /Guidance Portal/ }).click();
+    const help = page.getByRole('dialog', { name: 'How to Use Kaboodle' });
+    await help.waitFor();
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Process Files Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/process');
+    await page.getByRole('heading', { level: 1, name: 'Processing Hub' }).waitFor();
+  });
+
+  it('queues valid files from the picker and by drag and drop, refusing an .exe and a repeated name with the spec texts', async () => {
+    await page.getByTestId('file-input').setInputFiles([files.pdf, files.png, files.fakePdf]);
+    await dropFiles(page, '[data-testid="drop-zone"]', [files.docx, files.exe, files.pdf]);
+
+    const errors = page.getByTestId('error-list');
+    await errors.getByRole('heading', { name: 'Errors (2)' }).waitFor();
+    expect(await errors.getByRole('listitem').allTextContents()).toEqual([
+      'Unsupported file type: application/x-msdownload',
+      'File "tidal-report.pdf" is already in the list',
+    ]);
+    await expect(page.getByTestId('queue-item').count()).resolves.toBe(4);
+    for (const f of [files.pdf, files.png, files.fakePdf, files.docx]) {
+      await expect(statusOf(f.name)).resolves.toBe('Ready');
+    }
+    // Images get a preview from an object URL.
+    await expect(
+      queueItem(files.png.name)
+        .getByRole('img', { name: `Preview of ${files.png.name}` })
+        .getAttribute('src'),
+    ).resolves.toMatch(/^blob:/);
+
+    // A ready item can be removed.
+    await page.getByTestId('file-input').setInputFiles([files.text]);
+    await queueItem(files.text.name)
+      .getByRole('button', { name: `Remove ${files.text.name}` })
+      .click();
+    await queueItem(files.text.name).waitFor({ state: 'detached' });
+    await screenshot(page, 'processing-queue');
+
+    await errors.getByRole('button', { name: 'Clear All' }).click();
+    await errors.waitFor({ state: 'detached' });
+  });
+
+  it(
+    'processes the batch one file at a time to completed; the PNG dressed as a PDF fails with its reason and Retry',
+    async () => {
+      await page.getByLabel('Customise AI instructions').fill('Note every measurement and the people named.');
+      await expect(page.getByRole('radio', { name: 'Auto' }).isChecked()).resolves.toBe(true);
+
+      // Record how many items are processing at once, for the whole run.
+      await page.evaluate(() => {
+        const w = window as unknown as { __kbMaxProcessing: number; __kbOverall: string[] };
+        w.__kbMaxProcessing = 0;
+        w.__kbOverall = [];
+        new MutationObserver(() => {
+          const n = document.querySelectorAll('[data-testid="queue-item"][data-status="processing"]').length;
+          w.__kbMaxProcessing = Math.max(w.__kbMaxProcessing, n);
+          const label = document.querySelector('[data-testid="batch-progress"] [role="progressbar"]');
+          const value = label?.getAttribute('aria-valuenow');
+          if (value && w.__kbOverall[w.__kbOverall.length - 1] !== value) w.__kbOverall.push(value);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+
+      await page.getByRole('button', { name: 'Process 4 files' }).click();
+      await page.getByTestId('batch-progress').waitFor();
+      await screenshot(page, 'processing-running');
+      await page.getByTestId('batch-progress').waitFor({ state: 'detached', timeout: FINISH_TIMEOUT });
+      await screenshot(page, 'processing-done');
+
+      const statuses = Object.fromEntries(
+        await Promise.all(
+          [files.pdf, files.docx, files.png, files.fakePdf].map(async (f) => [
+            f.name,
+            await statusOf(f.name),
+          ]),
+        ),
+      );
+      expect(statuses).toEqual({
+        [files.pdf.name]: 'Completed',
+        [files.docx.name]: 'Completed',
+        [files.png.name]: 'Completed',
+        [files.fakePdf.name]: 'Failed',
+      });
+      const run = await page.evaluate(() => {
+        const w = window as unknown as { __kbMaxProcessing: number; __kbOverall: string[] };
+        return { maxProcessing: w.__kbMaxProcessing, overall: w.__kbOverall };
+      });
+      expect(run.maxProcessing).toBe(1);
+      // Overall progress steps with the file index: 0, 25, 50, 75 (the bar leaves at 100).
+      expect(run.overall.slice(0, 4)).toEqual(['0', '25', '50', '75']);
+
+      for (const f of [files.pdf, files.docx, files.png]) {
+        await expect(queueItem(f.name).getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe(
+          '100',
+        );
+      }
+      await expect(
+        queueItem(files.pdf.name)
+          .getByRole('link', { name: `Open the result of ${files.pdf.name}` })
+          .getAttribute('href'),
+      ).resolves.toMatch(/^\/documents\?open=/);
+      await expect(
+        queueItem(files.png.name)
+          .getByRole('link', { name: `Open the result of ${files.png.name}` })
+          .getAttribute('href'),
+      ).resolves.toMatch(/^\/inventory\//);
+
+      const reason = (
+        (await queueItem(files.fakePdf.name).getByTestId('item-error').textContent()) ?? ''
+      ).trim();
+      expect(reason.length).toBeGreaterThan(10);
+      expect(await page.getByTestId('error-list').getByRole('listitem').allTextContents()).toEqual([
+        `Failed to process file "${files.fakePdf.name}": ${reason}`,
+      ]);
+      expect(
+        await queueItem(files.fakePdf.name)
+          .getByRole('button', { name: `Retry ${files.fakePdf.name}` })
+          .isVisible(),
+      ).toBe(true);
+    },
+    FINISH_TIMEOUT + 30_000,
+  );
+
+  it('Retry takes the failed file back to ready; Clear Completed leaves only it', async () => {
+    await queueItem(files.fakePdf.name)
+      .getByRole('button', { name: `Retry ${files.fakePdf.name}` })
+      .click();
+    await expect(statusOf(files.fakePdf.name)).resolves.toBe('Ready');
+    await expect(queueItem(files.fakePdf.name).getByTestId('item-error').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Clear Completed' }).click();
+    await expect(page.getByTestId('queue-item').count()).resolves.toBe(1);
+    await queueItem(files.fakePdf.name)
+      .getByRole('button', { name: `Remove ${files.fakePdf.name}` })
+      .click();
+    await expect(page.getByTestId('queue-item').count()).resolves.toBe(0);
+  });
+
+  it('cancels an upload in flight with the spec text', async () => {
+    // Hold the upload at the network so there is time to press Cancel.
+    const uploads = (url: URL) => url.pathname === '/process';
+    await page.route(uploads, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await route.abort().catch(() => undefined);
+    });
+    try {
+      await page.getByTestId('file-input').setInputFiles([files.text]);
+      await page.getByRole('button', { name: 'Process 1 file' }).click();
+      await expect.poll(() => statusOf(files.text.name)).toBe('Processing');
+      await queueItem(files.text.name)
+        .getByRole('button', { name: `Cancel ${files.text.name}` })
+        .click();
+      await expect.poll(() => statusOf(files.text.name)).toBe('Failed');
+      const message = `Upload cancelled for file "${files.text.name}"`;
+      await expect(queueItem(files.text.name).getByTestId('item-error').textContent()).resolves.toBe(message);
+      expect(await page.getByTestId('error-list').getByRole('listitem').allTextContents()).toContain(message);
+    } finally {
+      await page.unroute(uploads);
+    }
+  });
+
+  it('lists every uploaded file in the Media Hub with preview, type, size, status and result link', async () => {
+    await page.getByRole('link', { name: 'Media', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Media Hub' }).waitFor();
+    await mediaItem(files.pdf.name).waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('media-total').textContent()).resolves.toBe('4 files');
+    for (const f of [files.pdf, files.docx, files.png]) {
+      await expect(mediaItem(f.name).getByTestId('media-status').textContent()).resolves.toBe('Completed');
+    }
+    await expect(mediaItem(files.fakePdf.name).getByTestId('media-status').textContent()).resolves.toBe(
+      'Failed',
+    );
+    expect(await mediaItem(files.pdf.name).textContent()).toContain('PDF');
+    expect(await mediaItem(files.docx.name).textContent()).toContain('DOCX');
+    await expect(
+      mediaItem(files.pdf.name).getByRole('link', { name: 'Open document' }).getAttribute('href'),
+    ).resolves.toMatch(/^\/documents\?open=/);
+    // The photo's preview really loads from /process/files/{id}/content.
+    const preview = mediaItem(files.png.name).getByRole('img', { name: `Preview of ${files.png.name}` });
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 10_000,
+      })
+      .toBe(640);
+    await screenshot(page, 'media-hub');
+  });
+
+  it('downloads the original file', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      mediaItem(files.pdf.name)
+        .getByRole('link', { name: `Download ${files.pdf.name}` })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(files.pdf.name);
+    const saved = await download.path();
+    expect(Buffer.compare(await readFile(saved), files.pdf.buffer)).toBe(0);
+  });
+
+  it('reprocesses a file: it is queued again and ends again', async () => {
+    const card = mediaItem(files.fakePdf.name);
+    await card.getByRole('button', { name: `Reprocess ${files.fakePdf.name}` }).click();
+    await page.getByText(`"${files.fakePdf.name}" is queued for processing again.`).waitFor();
+    await expect
+      .poll(() => card.getByTestId('media-status').textContent(), { timeout: 120_000, interval: 500 })
+      .toBe('Failed');
+  });
+
+  it('deletes a file after confirmation, and it stays gone', async () => {
+    await mediaItem(files.docx.name)
+      .getByRole('button', { name: `Delete ${files.docx.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this file?' });
+    await dialog.waitFor();
+    await screenshot(page, 'media-hub-delete');
+    await dialog.getByRole('button', { name: 'Delete file' }).click();
+    await mediaItem(files.docx.name).waitFor({ state: 'detached' });
+    await expect(page.getByTestId('media-total').textContent()).resolves.toBe('3 files');
+    await page.reload();
+    await mediaItem(files.pdf.name).waitFor({ timeout: 20_000 });
+    await expect(mediaItem(files.docx.name).count()).resolves.toBe(0);
+  });
+
+  it('shows real metrics and recent activity on the dashboard afterwards', async () => {
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true }).waitFor();
+    // The DOCX was deleted with what it made: one document (the PDF) and one item (the photo) remain.
+    await expect
+      .poll(
+        async () => {
+          const m = await dashboardMetrics(page);
+          return [m['Documents Processed'], m['Archive Items']];
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['1', '1']);
+    const metrics = await dashboardMetrics(page);
+    expect(metrics['Processing Efficiency']).toMatch(/^\d{1,3}%$/);
+    expect(metrics['Storage Utilized']).toMatch(/^\d+(\.\d)?(KB|MB)$/);
+    expect(await page.getByTestId('activity-item').count()).toBeGreaterThan(0);
+    expect(await page.getByText('No recent activity. Start by processing some files!').count()).toBe(0);
+    await screenshot(page, 'dashboard-metrics');
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('lays the Processing Hub out for a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/process`);
+    await page.getByRole('heading', { level: 1, name: 'Processing Hub' }).waitFor();
+    await page.getByTestId('file-input').setInputFiles([files.png]);
+    await queueItem(files.png.name).waitFor();
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'processing-mobile');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
