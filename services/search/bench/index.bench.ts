@@ -334,6 +334,30 @@ try {
   }
   table(rows);
   console.log(`RSS after queries ${mb(rss())}, peak ${mb(peak())}`);
+
+  // A selective prefilter on the ANN path: does HNSW still find the filtered true top 10?
+  {
+    let hit = 0;
+    let want = 0;
+    for (let i = 0; i < QUERIES; i++) {
+      const query: SearchQuery = {
+        ownerId: big,
+        mode: 'semantic',
+        text: '',
+        vector: qv.vectors[i]!,
+        limit: 10,
+        entityTypes: [i % 2 ? 'document' : 'inventory_item'],
+        category: categories[i % categories.length]!,
+      };
+      const truth = new Set((await flat.search(query)).map((h) => h.id));
+      const got = await tuned.search(query);
+      want += truth.size;
+      hit += got.filter((h) => truth.has(h.id)).length;
+    }
+    console.log(
+      `filtered recall@10 (type + category prefilter, HNSW vs exact): ${(hit / Math.max(1, want)).toFixed(3)}`,
+    );
+  }
   await flat.close();
   await sequential.close();
   await tuned.close();

@@ -146,6 +146,26 @@ describe('LanceDB search index', () => {
     await index.close();
   });
 
+  it('drops tombstones once older than their time to live, at maintenance', async () => {
+    const dir = await tempDir();
+    const index = createLanceDbSearchIndex({ dir, dimensions: DIMS, tombstoneTtlMs: 0 });
+    await index.open();
+    await index.upsert([entity(1)]);
+    await index.delete([{ entityType: 'document', id: 'd1', ownerId: 'u1', version: 2 }]);
+    // before maintenance the tombstone guards the entity
+    expect((await index.upsert([entity(1, { version: 1 })])).stale).toBe(1);
+    const db = await lancedb.connect(dir);
+    const table = await db.openTable('kaboodle-entities');
+    expect(await table.countRows('deleted = true')).toBe(1);
+    await new Promise((r) => setTimeout(r, 5));
+    await index.optimize();
+    await table.checkoutLatest();
+    expect(await table.countRows()).toBe(0);
+    table.close();
+    db.close();
+    await index.close();
+  });
+
   it('finishes queued writes before close() returns', async () => {
     const dir = await tempDir();
     const index = createLanceDbSearchIndex({ dir, dimensions: DIMS });

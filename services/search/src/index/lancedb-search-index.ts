@@ -54,6 +54,11 @@ export interface LanceDbSearchIndexOptions {
   optimizeEveryWrites?: number;
   optimizeEveryRows?: number;
   optimizeIntervalMs?: number;
+  /**
+   * Tombstones (deleted entities' versions) are dropped after this long (default 7 days): long after
+   * any redelivered older event could arrive, and they would otherwise pile up forever.
+   */
+  tombstoneTtlMs?: number;
   /** Hybrid: run kNN and BM25 at once (default) or one after the other (the bench compares both). */
   parallelStages?: boolean;
   /** Old table versions are pruned once older than this (readers mid-query still use them; default 60 s). */
@@ -155,6 +160,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   const maxSearchTextChars = options.maxSearchTextChars ?? 100_000;
   const retainVersionsMs = options.retainVersionsMs ?? 60_000;
   const parallelStages = options.parallelStages ?? true;
+  const tombstoneTtlMs = options.tombstoneTtlMs ?? 7 * 24 * 3_600_000;
   const log = options.logger;
 
   const schema = new Schema([
@@ -510,6 +516,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         );
       }
     }
+    await tb.delete(`deleted = true AND updated_at < ${Math.trunc(Date.now() - tombstoneTtlMs)}`);
     await tb.optimize({ cleanupOlderThan: new Date(Date.now() - retainVersionsMs) });
   }
 
