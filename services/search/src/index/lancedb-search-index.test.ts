@@ -146,6 +146,21 @@ describe('LanceDB search index', () => {
     await index.close();
   });
 
+  it('keeps only the highest version of an entity repeated in one call, even across batches', async () => {
+    const index = createLanceDbSearchIndex({ dir: await tempDir(), dimensions: DIMS, maxBatchRows: 2 });
+    await index.open();
+    const out = await index.upsert([
+      entity(1, { title: 'old gannet' }),
+      entity(2),
+      entity(3),
+      entity(1, { version: 2, title: 'new gannet' }),
+    ]);
+    expect(out).toEqual({ applied: 3, stale: 1 });
+    const hits = await index.search({ ownerId: 'u1', mode: 'keyword', text: 'gannet', limit: 5 });
+    expect(hits.map((h) => h.title)).toEqual(['new gannet']);
+    await index.close();
+  });
+
   it('drops tombstones once older than their time to live, at maintenance', async () => {
     const dir = await tempDir();
     const index = createLanceDbSearchIndex({ dir, dimensions: DIMS, tombstoneTtlMs: 0 });

@@ -361,8 +361,17 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     if (closed) throw new Error('the search index is closed');
     if (rows.length === 0) return { applied: 0, stale: 0 };
     t(); // fails fast when not open
+    // The same entity twice in one call: only its highest version goes on (the rest are stale), even
+    // when the call is split into several batches below.
+    const best = new Map<string, Row>();
+    for (const r of rows) {
+      const b = best.get(r.key);
+      if (!b || r.version > b.version) best.set(r.key, r);
+    }
+    const duplicates = rows.length - best.size;
+    const unique = [...best.values()];
     const chunks: Row[][] = [];
-    for (let i = 0; i < rows.length; i += maxBatchRows) chunks.push(rows.slice(i, i + maxBatchRows));
+    for (let i = 0; i < unique.length; i += maxBatchRows) chunks.push(unique.slice(i, i + maxBatchRows));
     const outcomes = await Promise.all(
       chunks.map(async (chunk) => {
         // Back-pressure: wait while the queue is full (a single oversized chunk still goes when empty).
@@ -378,7 +387,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     );
     return outcomes.reduce((a, o) => ({ applied: a.applied + o.applied, stale: a.stale + o.stale }), {
       applied: 0,
-      stale: 0,
+      stale: duplicates,
     });
   }
 
