@@ -325,12 +325,49 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     expect(browser.pageErrors).toEqual([]);
   });
 
+  it('loads more of a long file list as the Media Hub scrolls', async () => {
+    // 22 more files through the API (the list pages by 20): 25 in all.
+    const uploaded = await page.evaluate(async () => {
+      const csrf = decodeURIComponent(/(?:^|; )kaboodle_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      let ok = 0;
+      for (let i = 0; i < 22; i++) {
+        const form = new FormData();
+        form.append(
+          'file',
+          new File([`Shelf note number ${i}: a list of ${i * 7} jars.`], `note-${i}.txt`, {
+            type: 'text/plain',
+          }),
+        );
+        const res = await fetch('/upload', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': csrf },
+          body: form,
+        });
+        if (res.status === 202) ok++;
+      }
+      return ok;
+    });
+    expect(uploaded).toBe(22);
+    await page.getByRole('link', { name: 'Media', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Media Hub' }).waitFor();
+    await expect(page.getByTestId('media-total').textContent()).resolves.toBe('25 files');
+    await expect.poll(() => page.getByTestId('media-item').count()).toBe(20);
+    await page.getByTestId('media-item').last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => page.getByTestId('media-item').count(), { timeout: 10_000 }).toBe(25);
+    // Oldest last: the first upload of this suite ends the list.
+    await expect(page.getByTestId('media-item').last().getAttribute('aria-label')).resolves.toBe(
+      files.pdf.name,
+    );
+  });
+
   it('lays the Processing Hub out for a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/process`);
     await page.getByRole('heading', { level: 1, name: 'Processing Hub' }).waitFor();
     await page.getByTestId('file-input').setInputFiles([files.png]);
-    await queueItem(files.png.name).waitFor();
+    await queueItem(files.png.name).scrollIntoViewIfNeeded();
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

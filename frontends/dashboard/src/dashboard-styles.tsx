@@ -114,7 +114,7 @@ const CSS = `
 .kbd-media { list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
 .kbd-media-card { display: grid; grid-template-rows: auto 1fr; overflow: hidden; }
 .kbd-media-card__preview { height: 160px; display: grid; place-items: center; background: rgba(7,8,15,.6); border-bottom: 1px solid var(--kb-line); color: var(--kb-gold); margin: 5px 5px 0; border-radius: var(--kb-radius-sm) var(--kb-radius-sm) 0 0; overflow: hidden; }
-.kbd-media-card__preview img { width: 100%; height: 100%; object-fit: cover; }
+.kbd-media-card__preview img { width: 100%; height: 100%; object-fit: contain; }
 .kbd-media-card__body { padding: 0.9rem 1rem 1rem; display: grid; gap: 0.45rem; align-content: start; }
 .kbd-media-card__name { font-weight: 600; overflow-wrap: anywhere; }
 .kbd-media-card__actions { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.35rem; }
