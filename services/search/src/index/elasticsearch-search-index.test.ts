@@ -897,4 +897,34 @@ describe('elasticsearch search index: reindex with an atomic alias swap', () => 
     expect([...cluster.aliases.get(ALIAS)!]).toEqual([old]);
     expect(index.describe().reindexing).toBeUndefined();
   });
+
+  it('reindex(fill) commits what fill wrote, and aborts (alias untouched) when fill fails', async () => {
+    const { cluster, index } = await opened();
+    const old = index.describe().index;
+    cluster.on((r) => {
+      if (r.path.endsWith('/_bulk')) return bulkAnswer('x', [201]);
+      if (r.path.endsWith('/_settings') || r.path.endsWith('/_refresh')) return { acknowledged: true };
+      if (r.path === '/_reindex') return { total: 0 };
+      return undefined;
+    });
+    await new Promise((r) => setTimeout(r, 2));
+    await expect(
+      index.reindex(async (target) => {
+        await target.upsert([entity()]);
+        throw new Error('catalogue went away');
+      }),
+    ).rejects.toThrow('catalogue went away');
+    expect([...cluster.aliases.get(ALIAS)!]).toEqual([old]);
+    expect([...cluster.indices.keys()]).toEqual([old]);
+    expect(index.describe().reindexing).toBeUndefined();
+
+    await new Promise((r) => setTimeout(r, 2));
+    let filled = '';
+    await index.reindex(async (target) => {
+      filled = target.index;
+      await target.upsert([entity()]);
+    });
+    expect([...cluster.aliases.get(ALIAS)!]).toEqual([filled]);
+    expect(index.describe().index).toBe(filled);
+  });
 });

@@ -100,6 +100,11 @@ export interface ElasticsearchSearchIndex extends SearchIndex {
   readonly alias: string;
   describe(): ElasticsearchIndexState;
   beginReindex(): Promise<ElasticsearchReindex>;
+  /**
+   * beginReindex(), `fill` feeds the new index (e.g. from the catalogue's ListForIndex), then
+   * commit(); any failure aborts (drops the new index) and rethrows, the alias untouched.
+   */
+  reindex(fill: (target: ElasticsearchReindex) => Promise<void>): Promise<void>;
   /** The client (bench and tests: cluster stats). */
   readonly client: Client;
 }
@@ -515,6 +520,22 @@ export function createElasticsearchSearchIndex(
 
     async close() {
       if (ownClient) await client.close();
+    },
+
+    async reindex(fill) {
+      const target = await index.beginReindex();
+      try {
+        await fill(target);
+        await target.commit();
+      } catch (err) {
+        await target.abort().catch((abortErr: unknown) => {
+          log?.warn(
+            { err: abortErr, index: target.index },
+            'elasticsearch: could not drop the aborted index',
+          );
+        });
+        throw err;
+      }
     },
 
     async beginReindex(): Promise<ElasticsearchReindex> {
