@@ -81,7 +81,15 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     dimensions: () => dimensions,
     logger,
   });
-  const service = createSearchService({ index: currentIndex, embedder, logger });
+  const service = createSearchService({
+    index: currentIndex,
+    embedder,
+    logger,
+    fusion:
+      config.SEARCH_HYBRID_FUSION === 'rrf'
+        ? { method: 'rrf' }
+        : { method: 'weighted', vectorWeight: Number(config.SEARCH_HYBRID_VECTOR_WEIGHT) },
+  });
 
   async function open(): Promise<void> {
     const space = await processing.space(stopping.signal);

@@ -30,6 +30,22 @@ export const searchConfig = defineConfig({
     default: 1_000,
     description: 'Query embeddings kept in memory (0 turns the cache off)',
   }),
+  SEARCH_HYBRID_FUSION: env.enum(['weighted', 'rrf'] as const, {
+    default: 'weighted',
+    description:
+      'How semantic/hybrid search ranks: weighted (cosine and BM25 scores, see SEARCH_HYBRID_VECTOR_WEIGHT) or rrf (the index adapter’s reciprocal rank fusion)',
+  }),
+  SEARCH_HYBRID_VECTOR_WEIGHT: env.string({
+    default: '0.85',
+    check: (v) => {
+      const n = Number(v);
+      return v.trim() !== '' && Number.isFinite(n) && n >= 0 && n <= 1
+        ? undefined
+        : `must be a number from 0 to 1, got ${JSON.stringify(v)}`;
+    },
+    description:
+      'Weighted fusion: the share of the vector (cosine) score; the rest is the keyword (BM25) score',
+  }),
   SEARCH_REBUILD_ON_START: env.bool({
     default: true,
     description: 'Fill an empty index from the catalogue when search starts (a new folder or Elasticsearch)',

@@ -44,6 +44,41 @@ export interface SearchServiceDeps {
   index: () => SearchIndex;
   embedder: QueryEmbedder;
   logger: Logger;
+  /** How hybrid ranks: the adapter's own RRF, or a weighted sum of vector and keyword scores (default). */
+  fusion?: HybridFusion;
+}
+
+export type HybridFusion = { method: 'rrf' } | { method: 'weighted'; vectorWeight: number };
+
+/**
+ * The default hybrid ranking, chosen on the evaluation set (services/search/bench/eval.bench.ts):
+ * plain RRF (k = 60) lost to vector kNN alone there (MRR 0.960 vs 0.984), because it gives a weak
+ * keyword rank as much say as a strong vector rank. A weighted sum of the cosine and the BM25 score
+ * (relative to the best keyword hit) keeps the vector order and lets exact words lift a document.
+ */
+export const DEFAULT_FUSION: HybridFusion = { method: 'weighted', vectorWeight: 0.85 };
+
+/**
+ * Relative score fusion: score = w·cosine + (1 − w)·(BM25 / best BM25), both already in [0, 1] from
+ * the adapter, so the result is in [0, 1] too. An entity missing from one list scores 0 there.
+ * Ties keep the vector order. The excerpt comes from whichever list has one (the vector list first).
+ */
+export function fuseWeighted(byVector: SearchHit[], byWords: SearchHit[], vectorWeight: number): SearchHit[] {
+  const w = Math.min(1, Math.max(0, vectorWeight));
+  const fused = new Map<string, { hit: SearchHit; score: number; order: number }>();
+  const key = (h: SearchHit) => `${h.entityType}:${h.id}`;
+  byVector.forEach((h, order) => fused.set(key(h), { hit: h, score: w * h.score, order }));
+  byWords.forEach((h, i) => {
+    const seen = fused.get(key(h));
+    if (seen) {
+      seen.score += (1 - w) * h.score;
+      if (seen.hit.excerpt === undefined && h.excerpt !== undefined)
+        seen.hit = { ...seen.hit, excerpt: h.excerpt };
+    } else fused.set(key(h), { hit: h, score: (1 - w) * h.score, order: byVector.length + i });
+  });
+  return [...fused.values()]
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map(({ hit, score }) => ({ ...hit, score: Math.min(1, Math.max(0, score)) }));
 }
 
 export interface SearchService {
@@ -60,6 +95,7 @@ const NOT_FOUND: Record<IndexedEntityType, string> = {
 };
 
 export function createSearchService(deps: SearchServiceDeps): SearchService {
+  const fusion = deps.fusion ?? DEFAULT_FUSION;
   async function embed(text: string): Promise<{ vector?: Float32Array; ms: number; error?: unknown }> {
     const t = performance.now();
     try {
@@ -95,16 +131,25 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       }
     }
     const t = performance.now();
-    const hits = await index.search({
+    const base = {
       ownerId,
       text: query,
-      mode,
-      limit: options.limit,
-      ...(vector ? { vector } : {}),
       ...(options.entityTypes?.length ? { entityTypes: options.entityTypes } : {}),
       ...(options.category !== undefined ? { category: options.category } : {}),
       ...(options.withExcerpts ? { withExcerpts: true } : {}),
-    });
+    };
+    let hits: SearchHit[];
+    if (mode === 'hybrid' && vector && fusion.method === 'weighted') {
+      // Both lists at fusion depth, at once; fused here so every adapter ranks hybrid the same way.
+      const depth = Math.min(100, Math.max(60, options.limit * 3));
+      const [byVector, byWords] = await Promise.all([
+        index.search({ ...base, mode: 'semantic', vector, limit: depth }),
+        index.search({ ...base, mode: 'keyword', limit: depth }),
+      ]);
+      hits = fuseWeighted(byVector, byWords, fusion.vectorWeight).slice(0, options.limit);
+    } else {
+      hits = await index.search({ ...base, mode, limit: options.limit, ...(vector ? { vector } : {}) });
+    }
     return {
       value: hits,
       timing: { embed: embedMs, index: performance.now() - t },
