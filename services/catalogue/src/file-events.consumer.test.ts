@@ -259,7 +259,7 @@ describe('the catalogue file-events consumer', { timeout: 60_000 }, () => {
     expect(await handle({ ...event, value: new Uint8Array([0xff, 0xff, 0xff]) })).toBe('failed');
   });
 
-  it('runs on the bus: published events are stored and the outbox relays catalogue.changed and COMPLETED', async () => {
+  it('runs on the bus: a redelivered event and an older attempt arriving late leave one entity at the right version', async () => {
     const file = fileRef(alice);
     const seen: string[] = [];
     const watch = await h.bus.subscribe({
@@ -272,12 +272,34 @@ describe('the catalogue file-events consumer', { timeout: 60_000 }, () => {
     });
     const sub = await subscribeFileEvents({ bus: h.bus, service: h.service, logger });
     await h.outbox.start();
-    const e = processed(alice, file, 1, { case: 'document', value: documentAnalysis() });
-    await h.bus.publish([{ topic: e.topic, key: file.fileId, value: e.value }]);
+    const send = (e: ReturnType<typeof processed>) =>
+      h.bus.publish([{ topic: e.topic, key: file.fileId, value: e.value, headers: { 'event-id': e.id } }]);
+    const first = processed(alice, file, 1, { case: 'document', value: documentAnalysis({ title: 'One' }) });
+    await send(first);
+    await send(first); // at-least-once: the same event again
+    await send(processed(alice, file, 2, { case: 'document', value: documentAnalysis({ title: 'Two' }) }));
+    await send(processed(alice, file, 1, { case: 'document', value: documentAnalysis({ title: 'Late' }) }));
+    // a sentinel with the same key: once it is stored, everything before it has been handled (per-key order)
+    await send(processed(alice, file, 3, { case: 'document', value: documentAnalysis({ title: 'Three' }) }));
     await expect
-      .poll(() => seen.sort(), { timeout: 10_000 })
-      .toEqual([Topics.catalogueChanged, Topics.fileStatus]);
-    expect(await h.documents.findForOwner(alice, file.fileId)).not.toBeNull();
+      .poll(async () => (await h.documents.findForOwner(alice, file.fileId))?.title, { timeout: 10_000 })
+      .toBe('Three');
+    const messages = (await h.activity.recent(alice, 10))
+      .filter((a) => a.type === 'processed')
+      .map((a) => a.message);
+    expect(messages).toEqual([
+      'Processed "paper.pdf" as a document: "Three"',
+      'Processed "paper.pdf" as a document: "Two"',
+      'Processed "paper.pdf" as a document: "One"',
+    ]);
+    const changed = await h.db.query<{ n: unknown }>(`SELECT count(*) AS n FROM outbox WHERE topic = $1`, [
+      Topics.catalogueChanged,
+    ]);
+    expect(Number(changed.rows[0]!.n)).toBe(3);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(6);
+    expect(
+      (await h.documents.list(alice, { sort: 'title', order: 'asc' }, { page: 1, limit: 10 })).total,
+    ).toBe(1);
     await sub.close();
     await watch.close();
   });
