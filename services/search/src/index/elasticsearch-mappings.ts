@@ -95,14 +95,17 @@ export function indexTemplateBody(
           title: { ...text, fields: { raw: { type: 'keyword', ignore_above: 512 } } },
           description: text,
           content: text,
-          content_preview: { type: 'keyword', index: false, doc_values: false },
+          // Display-only fields: kept in _source, not searchable.
+          content_preview: { type: 'text', index: false },
           keywords: text,
-          category: { type: 'keyword', fields: { text } },
-          hashtags: { type: 'keyword', fields: { text } },
+          // ignore_above: a pathological value is kept in _source instead of failing the document
+          // (Lucene refuses terms over 32 kB).
+          category: { type: 'keyword', ignore_above: 1024, fields: { text } },
+          hashtags: { type: 'keyword', ignore_above: 1024, fields: { text } },
           /** Tags as filters compare them: lower-case, no leading '#' (normaliseTag). */
-          hashtags_norm: { type: 'keyword' },
-          url: { type: 'keyword', index: false, doc_values: false },
-          image_url: { type: 'keyword', index: false, doc_values: false },
+          hashtags_norm: { type: 'keyword', ignore_above: 1024 },
+          url: { type: 'keyword', index: false, ignore_above: 2048 },
+          image_url: { type: 'keyword', index: false, ignore_above: 2048 },
           /** What this entity costs in the index (text + float32 vectors): stats(owner) sums it. */
           stored_bytes: { type: 'long', index: false },
           created_at: { type: 'date' },

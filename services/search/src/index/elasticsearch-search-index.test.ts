@@ -111,9 +111,10 @@ describe('elasticsearch search index: open()', () => {
     expect(props.title.analyzer).toBe('kaboodle_text');
     expect(props.hashtags).toEqual({
       type: 'keyword',
+      ignore_above: 1024,
       fields: { text: { type: 'text', analyzer: 'kaboodle_text' } },
     });
-    expect(props.hashtags_norm).toEqual({ type: 'keyword' });
+    expect(props.hashtags_norm).toEqual({ type: 'keyword', ignore_above: 1024 });
     expect(props.category.type).toBe('keyword');
     expect(props.created_at).toEqual({ type: 'date' });
     expect(props.passages.type).toBe('nested');
