@@ -5,6 +5,8 @@
 // cancels, finds the files in the Media Hub, downloads one, deletes one, reprocesses one, and sees
 // the dashboard's metrics and activity follow. Screenshots go to test-output/screenshots/.
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './support/browser.ts';
@@ -27,6 +29,10 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
   let browser: Browser;
   let page: Page;
   let files: Awaited<ReturnType<typeof processingFixtures>>;
+  // A web server on loopback standing in for "a link on the internet" (the product refuses loopback
+  // unless the operator allows it, which this suite does for 127.0.0.1 only).
+  let site: http.Server;
+  let siteUrl: string;
   const person = newPerson('hub');
 
   // By accessible name, not text: a duplicate's note can mention another file's name.
@@ -38,7 +44,20 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     (await queueItem(name).getByTestId('item-status').textContent())?.trim();
 
   beforeAll(async () => {
-    [server, files] = await Promise.all([startKaboodle(), processingFixtures()]);
+    site = http.createServer((req, res) => {
+      if (req.url === '/field-notes.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Field notes from the salt marsh survey. Curlews nested on the northern bank in April.\n');
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    [server, files] = await Promise.all([
+      startKaboodle({ URL_FETCH_ALLOW_HOSTS: '127.0.0.1' }),
+      processingFixtures(),
+    ]);
     browser = await launchBrowser({ width: 1440, height: 900 });
     page = browser.page;
     await page.goto(`${server.url}/`);
@@ -48,6 +67,7 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await new Promise((resolve) => site?.close(resolve));
   });
 
   it('shows the dashboard: welcome with the name, the badge, four cards, zero metrics and the empty activity', async () => {
@@ -325,8 +345,38 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     expect(browser.pageErrors).toEqual([]);
   });
 
+  it('processes a pasted link; a private address is refused with the server reason', async () => {
+    await page.getByRole('link', { name: 'Process', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Processing Hub' }).waitFor();
+    const linkBox = page.getByLabel('Paste a link');
+    await linkBox.fill('not a link');
+    await page.getByRole('button', { name: 'Add link' }).click();
+    await page.getByRole('alert').filter({ hasText: 'is not a valid link' }).waitFor();
+    const good = `${siteUrl}/field-notes.txt`;
+    const refused = 'http://10.0.0.1/secret.pdf';
+    for (const url of [good, refused]) {
+      await linkBox.fill(url);
+      await page.getByRole('button', { name: 'Add link' }).click();
+      await queueItem(url).waitFor();
+    }
+    await page.getByRole('radio', { name: 'Document' }).check();
+    await page.getByRole('button', { name: 'Process 2 files' }).click();
+    await page.getByTestId('batch-progress').waitFor({ state: 'detached', timeout: FINISH_TIMEOUT });
+    await expect(statusOf(good)).resolves.toBe('Completed');
+    await expect(statusOf(refused)).resolves.toBe('Failed');
+    await expect(queueItem(refused).getByTestId('item-error').textContent()).resolves.toBe(
+      'This address is not allowed',
+    );
+    await expect(
+      queueItem(good)
+        .getByRole('link', { name: `Open the result of ${good}` })
+        .getAttribute('href'),
+    ).resolves.toMatch(/^\/documents\?open=/);
+    await screenshot(page, 'processing-links');
+  });
+
   it('loads more of a long file list as the Media Hub scrolls', async () => {
-    // 22 more files through the API (the list pages by 20): 25 in all.
+    // 22 more files through the API (the list pages by 20): 26 in all.
     const uploaded = await page.evaluate(async () => {
       const csrf = decodeURIComponent(/(?:^|; )kaboodle_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
       let ok = 0;
@@ -351,11 +401,11 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     expect(uploaded).toBe(22);
     await page.getByRole('link', { name: 'Media', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Media Hub' }).waitFor();
-    await expect(page.getByTestId('media-total').textContent()).resolves.toBe('25 files');
+    await expect(page.getByTestId('media-total').textContent()).resolves.toBe('26 files');
     await expect.poll(() => page.getByTestId('media-item').count()).toBe(20);
     await page.getByTestId('media-item').last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 4000);
-    await expect.poll(() => page.getByTestId('media-item').count(), { timeout: 10_000 }).toBe(25);
+    await expect.poll(() => page.getByTestId('media-item').count(), { timeout: 10_000 }).toBe(26);
     // Oldest last: the first upload of this suite ends the list.
     await expect(page.getByTestId('media-item').last().getAttribute('aria-label')).resolves.toBe(
       files.pdf.name,
