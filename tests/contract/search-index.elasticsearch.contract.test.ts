@@ -18,7 +18,7 @@ interface ElasticsearchEngineConfig {
   password?: string;
 }
 
-/** The image the container recipe runs (8.x: every feature the adapter uses is there from 8.11). */
+/** The image the container recipe runs (8.x: every feature the adapter uses is there from 8.14). */
 const IMAGE = process.env.ELASTICSEARCH_IMAGE ?? 'docker.elastic.co/elasticsearch/elasticsearch:8.17.4';
 
 const elasticsearchEngine: EngineSpec<ElasticsearchEngineConfig> = {

@@ -86,8 +86,8 @@ export function bm25Text(text: string): string {
   return [...seen].join(' ');
 }
 
-const passageInnerHits = (name: string) => ({
-  name,
+/** Up to three passages per hit (inner hits of size > 1 on nested kNN need 8.13). */
+const passageInnerHits = () => ({
   size: 3,
   _source: false,
   fields: ['passages.text'],
@@ -109,7 +109,7 @@ export function knnBody(
       k,
       num_candidates: numCandidates(k),
       filter,
-      ...(options.innerHits && { inner_hits: passageInnerHits('passages_knn') }),
+      ...(options.innerHits && { inner_hits: passageInnerHits() }),
     },
   };
 }
@@ -144,7 +144,7 @@ export function bm25Body(
           path: 'passages',
           score_mode: 'none',
           query: { match: { 'passages.text': { query: words, operator: 'or' } } },
-          inner_hits: passageInnerHits('passages_bm25'),
+          inner_hits: passageInnerHits(),
         },
       },
     ];
@@ -215,18 +215,19 @@ export interface PassageCandidate {
   cosine?: number;
 }
 
-/** The passages Elasticsearch proposed for one hit, from the kNN and BM25 inner hits, deduplicated. */
-export function passageCandidates(h: EsHit | undefined): PassageCandidate[] {
+/**
+ * The passages Elasticsearch proposed for one hit (its inner hits on `passages`). From the nested
+ * kNN list (`fromKnn`) their `_score` is the passage's cosine score; from BM25 it is not a similarity.
+ */
+export function passageCandidates(h: EsHit | undefined, fromKnn: boolean): PassageCandidate[] {
   if (!h?.inner_hits) return [];
   const byOffset = new Map<number, PassageCandidate>();
-  for (const [name, inner] of Object.entries(h.inner_hits)) {
+  for (const inner of Object.values(h.inner_hits)) {
     for (const ih of inner.hits?.hits ?? []) {
       const text = innerHitText(ih);
       if (text === undefined || text.trim() === '') continue;
       const offset = ih._nested?.offset ?? byOffset.size + 10_000;
-      const c = byOffset.get(offset) ?? { text, offset };
-      if (name === 'passages_knn') c.cosine = cosineFromScore(ih._score);
-      byOffset.set(offset, c);
+      byOffset.set(offset, { text, offset, ...(fromKnn && { cosine: cosineFromScore(ih._score) }) });
     }
   }
   return [...byOffset.values()].sort((a, b) => a.offset - b.offset);

@@ -200,15 +200,15 @@ describe('elasticsearch search index: open()', () => {
     expect(cluster.find('/_msearch')).toHaveLength(1);
   });
 
-  it('refuses a cluster older than 8.11 with a clear message', async () => {
-    const cluster = createTestCluster('8.10.4');
+  it('refuses a cluster older than 8.14 with a clear message', async () => {
+    const cluster = createTestCluster('8.13.4');
     const index = createElasticsearchSearchIndex({
       indexName: ALIAS,
       dimensions: DIMS,
       client: cluster.client,
     });
     await expect(index.open()).rejects.toThrow(
-      /Elasticsearch 8\.10\.4 is too old: this index needs 8\.11 or later/,
+      /Elasticsearch 8\.13\.4 is too old: this index needs 8\.14 or later/,
     );
   });
 
@@ -591,8 +591,9 @@ describe('elasticsearch search index: search', () => {
 
   it('with excerpts, adds a nested passage kNN with inner hits and a score-neutral nested BM25, and picks the best passage', async () => {
     const { cluster, index } = await opened();
-    const inner = (name: string, hits: Array<[number, number, string]>) => ({
-      [name]: {
+    // inner hits come back under the nested path's name, as Elasticsearch's own REST tests show
+    const inner = (hits: Array<[number, number, string]>) => ({
+      passages: {
         hits: {
           hits: hits.map(([offset, score, text]) => ({
             _nested: { field: 'passages', offset },
@@ -603,12 +604,10 @@ describe('elasticsearch search index: search', () => {
       },
     });
     const knn = [hit('a', 0.9)];
-    const passages = [
-      hit('a', 0.95, { inner_hits: inner('passages_knn', [[2, 0.95, 'a passage on rainfall']]) }),
-    ];
+    const passages = [hit('a', 0.95, { inner_hits: inner([[2, 0.95, 'a passage on rainfall']]) })];
     const bm25 = [
-      hit('a', 5, { inner_hits: inner('passages_bm25', [[0, 4, 'budget report for the year']]) }),
-      hit('b', 3, { inner_hits: inner('passages_bm25', []) }),
+      hit('a', 5, { inner_hits: inner([[0, 4, 'budget report for the year']]) }),
+      hit('b', 3, { inner_hits: inner([]) }),
     ];
     cluster.on((r) =>
       r.path.endsWith('/_msearch')
@@ -626,7 +625,7 @@ describe('elasticsearch search index: search', () => {
     expect(bodies).toHaveLength(3);
     expect(bodies[1]!.knn).toMatchObject({
       field: 'passages.vector',
-      inner_hits: { name: 'passages_knn', size: 3, _source: false, fields: ['passages.text'] },
+      inner_hits: { size: 3, _source: false, fields: ['passages.text'] },
     });
     expect((bodies[1]!.knn as Record<string, unknown>).filter).toEqual(liveOwner('owner-1'));
     expect((bodies[2]!.query as Body).bool.should).toEqual([
@@ -635,7 +634,7 @@ describe('elasticsearch search index: search', () => {
           path: 'passages',
           score_mode: 'none',
           query: { match: { 'passages.text': { query: 'budget report', operator: 'or' } } },
-          inner_hits: { name: 'passages_bm25', size: 3, _source: false, fields: ['passages.text'] },
+          inner_hits: { size: 3, _source: false, fields: ['passages.text'] },
         },
       },
     ]);

@@ -109,8 +109,11 @@ export interface ElasticsearchSearchIndex extends SearchIndex {
   readonly client: Client;
 }
 
-/** Nested kNN with inner hits and top-level-metadata pre-filters need 8.11. */
-const MIN_VERSION: [number, number] = [8, 11];
+/**
+ * Nested kNN with top-level pre-filters came in 8.11; several inner hits per nested kNN hit in 8.13;
+ * 8.14 fixed nested kNN filters that could match nested documents.
+ */
+const MIN_VERSION: [number, number] = [8, 14];
 
 export function createElasticsearchSearchIndex(
   options: ElasticsearchSearchIndexOptions,
@@ -404,8 +407,8 @@ export function createElasticsearchSearchIndex(
         if (excerpts) {
           const byOffset = new Map<number, PassageCandidate>();
           for (const c of [
-            ...passageCandidates(bm25ById.get(hit._id)),
-            ...passageCandidates(passageHits.get(hit._id)),
+            ...passageCandidates(bm25ById.get(hit._id), false),
+            ...passageCandidates(passageHits.get(hit._id), true),
           ]) {
             const prev = byOffset.get(c.offset);
             byOffset.set(c.offset, {
