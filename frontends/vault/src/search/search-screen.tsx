@@ -218,8 +218,8 @@ export function SearchScreen({ user }: RemoteAppProps) {
                 const pct = matchPercent(hit.score);
                 const title = hitTitle(hit);
                 return (
-                  <li key={`${hit.type}:${hit.id}`}>
-                    <button type="button" className="kb-search__result kb-frame" onClick={() => open(hit)}>
+                  <li key={`${hit.type}:${hit.id}`} className="kb-frame">
+                    <button type="button" className="kb-search__result" onClick={() => open(hit)}>
                       {hit.image_url && (
                         <img
                           className="kb-search__image"

@@ -86,7 +86,7 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
       return {
         id: doc.id,
         doc,
-        r: 7 + Math.min(12, 2 * Math.sqrt(deg.get(doc.id) ?? 0)),
+        r: 6 + Math.min(9, 1.2 * Math.sqrt(deg.get(doc.id) ?? 0)),
         x: old?.x,
         y: old?.y,
       } as Node;
@@ -103,10 +103,10 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
         'link',
         forceLink<Node, Edge>(edges)
           .id((n) => n.id)
-          .distance((e) => (e.link.kinds.includes('author') ? 50 : 90))
-          .strength((e) => 0.15 + 0.2 * e.link.kinds.length),
+          .distance((e) => (e.link.kinds.includes('author') ? 70 : 120))
+          .strength((e) => Math.min(0.6, 0.05 + 0.1 * e.link.kinds.length)),
       )
-      .force('charge', forceManyBody().strength(-160))
+      .force('charge', forceManyBody().strength(nodes.length > 150 ? -90 : -320))
       .force('center', forceCenter(WIDTH / 2, HEIGHT / 2))
       .force('x', forceX(WIDTH / 2).strength(0.04))
       .force('y', forceY(HEIGHT / 2).strength(0.06))
@@ -303,7 +303,7 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
                   data-testid="graph-node"
                 >
                   <circle r={n.r} fill={colorOf(n.doc.category)} stroke="#07080f" strokeWidth={2} />
-                  {(graph.nodes.length <= 40 || n.id === hover) && (
+                  {(graph.nodes.length <= 30 || n.id === hover) && (
                     <text y={n.r + 13} textAnchor="middle" className="kb-graph__label">
                       {title.length > 28 ? `${title.slice(0, 27)}…` : title}
                     </text>

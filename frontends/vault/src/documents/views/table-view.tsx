@@ -1,13 +1,14 @@
 // The 12-column table (spec 2): sortable headers with an arrow on the active column, truncated
 // Summary/Thesis/Issue cells that expand on hover or focus, Download per row. Rows are windowed
 // for long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@kaboodle/kit';
 import { SORTABLE_COLUMNS } from '../document-list.ts';
 import type { SortKey, SortState, VaultDocument } from '../document-types.ts';
 import { TagChips } from '../tag-chips.tsx';
 import { useWindowRange } from '../../common/use-window-range.ts';
 
+/** A first guess; the real height is measured from the first rendered row. */
 export const ROW_HEIGHT = 84;
 
 const HEADERS = [
@@ -49,7 +50,17 @@ export interface TableViewProps {
 
 export function TableView({ docs, sort, onSort, onDownload, onOpen }: TableViewProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { start, end } = useWindowRange(bodyRef, docs.length, ROW_HEIGHT);
+  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
+  const { start, end } = useWindowRange(bodyRef, docs.length, rowHeight);
+  useLayoutEffect(() => {
+    // The spacers use the average rendered row (rows differ a little: titles wrap, a hovered cell expands).
+    const rows = bodyRef.current?.querySelectorAll<HTMLElement>('tr[data-testid="document-row"]') ?? [];
+    if (rows.length === 0) return;
+    let sum = 0;
+    for (const row of rows) sum += row.getBoundingClientRect().height;
+    const h = Math.round(sum / rows.length);
+    if (Math.abs(h - rowHeight) > 2) setRowHeight(h);
+  });
   const rows = docs.slice(start, end);
   const windowed = start > 0 || end < docs.length;
 
@@ -90,17 +101,12 @@ export function TableView({ docs, sort, onSort, onDownload, onOpen }: TableViewP
         </thead>
         <tbody ref={bodyRef}>
           {windowed && start > 0 && (
-            <tr aria-hidden="true" className="kb-spacer" style={{ height: start * ROW_HEIGHT }}>
+            <tr aria-hidden="true" className="kb-spacer" style={{ height: start * rowHeight }}>
               <td colSpan={HEADERS.length} />
             </tr>
           )}
           {rows.map((d, i) => (
-            <tr
-              key={d.id}
-              aria-rowindex={start + i + 2}
-              style={{ height: ROW_HEIGHT }}
-              data-testid="document-row"
-            >
+            <tr key={d.id} aria-rowindex={start + i + 2} data-testid="document-row">
               <td className="kb-col-title">
                 <button
                   type="button"
@@ -147,7 +153,7 @@ export function TableView({ docs, sort, onSort, onDownload, onOpen }: TableViewP
             </tr>
           ))}
           {windowed && end < docs.length && (
-            <tr aria-hidden="true" className="kb-spacer" style={{ height: (docs.length - end) * ROW_HEIGHT }}>
+            <tr aria-hidden="true" className="kb-spacer" style={{ height: (docs.length - end) * rowHeight }}>
               <td colSpan={HEADERS.length} />
             </tr>
           )}
