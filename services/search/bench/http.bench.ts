@@ -1,0 +1,383 @@
+// POST /api/search over HTTP on a 100k-item embedded index: the search module as `--target=all`
+// mounts it (real token verification, the offline USE-lite query embedder with its cache, LanceDB
+// with HNSW), driven by autocannon from a separate process at a fixed offered rate (keyword 100 req/s,
+// vector and hybrid 50 req/s) and at saturation. Prints p50/p95/p99, the most req/s each mode
+// sustains, and where the time goes: embed, ANN, BM25 and fusion measured on the index directly,
+// embed/index/total from the server's Server-Timing header, HTTP = client latency − server total.
+// Run: node tests/bench/run.ts services/search/bench/http
+//      (or this file: [--count N] [--seed S] [--duration seconds] [--connections C])
+/* eslint-disable no-console -- a command-line benchmark: printing is its output */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { pino } from 'pino';
+import { createHttpServer, createTokenVerifier } from '@kaboodle/platform';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  ACCESS_TOKEN_TYPE,
+} from '@kaboodle/platform/auth/constants.ts';
+import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
+import { createUseLiteEmbedder, USE_LITE_SPACE } from '@kaboodle/processing/embed/index.ts';
+import { createLanceDbSearchIndex } from '../src/index/lancedb-search-index.ts';
+import { createSearchModule } from '../src/module.ts';
+import { searchConfig } from '../src/search-config.ts';
+import { DEFAULT_FUSION, fuseWeighted } from '../src/search.service.ts';
+import {
+  corpusVectors,
+  entitiesWithVectors,
+  generateQueries,
+  offlineEmbedder,
+  queryVectors,
+} from './generate-items.ts';
+
+const here = fileURLToPath(import.meta.url);
+
+// ---- the load driver (a child process, so the generator does not share the server's event loop) ----
+interface DriverJob {
+  url: string;
+  token: string;
+  searchType: string;
+  queries: string[];
+  /** Offered req/s; 0 = as fast as the connections go (saturation). */
+  rate: number;
+  connections: number;
+  durationS: number;
+}
+interface DriverResult {
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  server: { embed: number[]; index: number[]; total: number[] };
+}
+
+if (process.argv[2] === '--driver') {
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  const job = JSON.parse(input) as DriverJob;
+  const { default: autocannon } = (await import('autocannon')) as unknown as {
+    default: (opts: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  };
+  const server = { embed: [] as number[], index: [] as number[], total: [] as number[] };
+  let next = 0;
+  const result = (await autocannon({
+    url: job.url,
+    connections: job.connections,
+    duration: job.durationS,
+    ...(job.rate > 0 ? { overallRate: job.rate } : {}),
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/search',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${job.token}`,
+          'x-requested-with': 'XMLHttpRequest',
+        },
+        setupRequest: (req: Record<string, unknown>) => ({
+          ...req,
+          body: JSON.stringify({
+            query: job.queries[next++ % job.queries.length],
+            search_type: job.searchType,
+            limit: 20,
+          }),
+        }),
+        onResponse: (_status: number, _body: string, _ctx: unknown, headers: Record<string, string>) => {
+          // Header names arrive as the server spelt them (Server-Timing).
+          const name = Object.keys(headers).find((k) => k.toLowerCase() === 'server-timing');
+          const timing = name ? headers[name]! : '';
+          for (const m of timing.matchAll(/(\w+);dur=([\d.]+)/g)) {
+            const list = server[m[1] as keyof typeof server];
+            list?.push(Number(m[2]));
+          }
+        },
+      },
+    ],
+  })) as {
+    requests: { total: number; average: number };
+    latency: { p50: number; p97_5: number; p99: number; max: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    duration: number;
+  } & Record<string, unknown>;
+  const lat = result.latency as Record<string, number>;
+  const out: DriverResult = {
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    rps: result.requests.total / result.duration,
+    p50: lat.p50!,
+    // autocannon reports p97.5 and p99, not p95: interpolate between p90 and p97.5.
+    p95: lat.p90! + ((lat.p97_5! - lat.p90!) * (95 - 90)) / (97.5 - 90),
+    p99: lat.p99!,
+    max: lat.max!,
+    server,
+  };
+  process.stdout.write(JSON.stringify(out));
+  process.exit(0);
+}
+
+// ---- the bench ---------------------------------------------------------------------------------
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(v) || v < 1) throw new Error(`${name} must be a positive number`);
+  return v;
+}
+const COUNT = arg('--count', 100_000);
+const SEED = arg('--seed', 42);
+const DURATION = arg('--duration', 15);
+const CONNECTIONS = arg('--connections', 16);
+const OWNER = 'bench-big';
+
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 1 : 0) : '-');
+function table(rows: Record<string, string | number>[]): void {
+  if (rows.length === 0) return;
+  const keys = Object.keys(rows[0]!);
+  const cell = (v: string | number | undefined) => (typeof v === 'number' ? ms(v) : (v ?? ''));
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
+  console.log(keys.map((k, i) => k.padEnd(widths[i]!)).join('  '));
+  for (const r of rows) console.log(keys.map((k, i) => cell(r[k]).padEnd(widths[i]!)).join('  '));
+}
+
+function drive(job: DriverJob): Promise<DriverResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [here, '--driver'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify(job));
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as DriverResult)
+        : reject(new Error(`load driver exited with ${code}`)),
+    );
+  });
+}
+
+console.log(
+  `corpus: ${COUNT.toLocaleString('en')} generated items (2 documents : 1 inventory item, 99% one owner), seed ${SEED}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+);
+
+// Vectors from the shared cache (generate-items.ts fills it; the first run embeds for ~15 minutes).
+const cacheEmbedder = await offlineEmbedder();
+const dims = cacheEmbedder.dimensions;
+const vec = await corpusVectors(SEED, COUNT, cacheEmbedder, { log: (l) => console.log(l) });
+const probeTexts = generateQueries(SEED, 200);
+const probeVectors = (await queryVectors(SEED, probeTexts, cacheEmbedder)).vectors;
+await cacheEmbedder.close();
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-http-bench-'));
+const logger = pino({ level: 'silent' });
+const bus = createMemoryEventBus({ logger });
+const index = createLanceDbSearchIndex({ dir, dimensions: dims, logger });
+const embedder = createUseLiteEmbedder();
+let stopServer: (() => Promise<void>) | undefined;
+try {
+  // ---- index the corpus ---------------------------------------------------------------------
+  await index.open();
+  let writeMs = 0;
+  for (let from = 0; from < COUNT; from += 1_000) {
+    const batch = entitiesWithVectors(SEED, from, Math.min(COUNT, from + 1_000), vec.vectors, dims);
+    const t = performance.now();
+    await index.upsert(batch);
+    writeMs += performance.now() - t;
+  }
+  const tOpt = performance.now();
+  await index.optimize(); // HNSW + FTS refresh, as the running index does after a burst of writes
+  console.log(
+    `indexed ${COUNT.toLocaleString('en')} items in ${(writeMs / 1000).toFixed(1)} s (${Math.round((COUNT / writeMs) * 1000).toLocaleString('en')} items/s), ANN + FTS build ${((performance.now() - tOpt) / 1000).toFixed(1)} s, ANN index: ${await index.hasAnnIndex()}`,
+  );
+
+  // ---- cost split on the index itself (sequential, one query at a time) -----------------------
+  await embedder.warmUp?.();
+  const split = {
+    embedCold: [] as number[],
+    embedBatched: [] as number[],
+    ann: [] as number[],
+    bm25: [] as number[],
+    fusion: [] as number[],
+  };
+  for (const [i, text] of probeTexts.slice(0, 100).entries()) {
+    let t = performance.now();
+    await embedder.embed([`${text} ${i}`]); // a text never seen: no cache
+    split.embedCold.push(performance.now() - t);
+    const vector = probeVectors[i]!;
+    t = performance.now();
+    const byVector = await index.search({ ownerId: OWNER, text, vector, mode: 'semantic', limit: 60 });
+    split.ann.push(performance.now() - t);
+    t = performance.now();
+    const byWords = await index.search({ ownerId: OWNER, text, mode: 'keyword', limit: 60 });
+    split.bm25.push(performance.now() - t);
+    t = performance.now();
+    fuseWeighted(byVector, byWords, (DEFAULT_FUSION as { vectorWeight: number }).vectorWeight).slice(0, 20);
+    split.fusion.push(performance.now() - t);
+  }
+  for (let i = 0; i < 10; i++) {
+    const texts = probeTexts.slice(i * 16, i * 16 + 16).map((q) => `${q} batch ${i}`);
+    const t = performance.now();
+    await embedder.embed(texts);
+    split.embedBatched.push((performance.now() - t) / texts.length);
+  }
+  console.log('\ncost split on the index, one query at a time (ms)');
+  table(
+    [
+      ['embed (USE-lite, one new query)', split.embedCold],
+      ['embed (per query, batches of 16)', split.embedBatched],
+      ['ANN kNN (semantic, 60)', split.ann],
+      ['BM25 (keyword, 60)', split.bm25],
+      ['fusion (weighted, in process)', split.fusion],
+    ].map(([stage, xs]) => ({
+      stage: stage as string,
+      p50: pct(xs as number[], 50),
+      p95: pct(xs as number[], 95),
+      p99: pct(xs as number[], 99),
+    })),
+  );
+
+  // ---- the server --------------------------------------------------------------------------
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256', use: 'sig' };
+  const verifier = createTokenVerifier({ getJwks: async () => ({ keys: [jwk] }) });
+  const token = await new SignJWT({ email: 'bench@example.com', role: 'user', sid: randomUUID() })
+    .setProtectedHeader({ alg: 'ES256', kid: 'bench', typ: ACCESS_TOKEN_TYPE })
+    .setSubject(OWNER)
+    .setIssuer(ACCESS_TOKEN_ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(privateKey);
+  const search = createSearchModule({
+    bus,
+    verifier,
+    logger,
+    config: { ...searchConfig.parse({ SEARCH_REBUILD_ON_START: 'false' }), KABOODLE_DATA_DIR: dir },
+    processing: {
+      kind: 'in-process',
+      module: () => ({
+        name: 'processing',
+        embedder: { ...USE_LITE_SPACE, embed: (t: string[]) => embedder.embed(t) },
+      }),
+    },
+    catalogue: undefined,
+    openIndex: () => index,
+  });
+  const http = createHttpServer({ logger });
+  http.mount(search.router!);
+  await search.start!();
+  const server = http.app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stopServer = async () => {
+    await new Promise((r) => server.close(r));
+    await search.stop!();
+  };
+
+  // Queries nobody asked before (the cache cannot help) and a small pool asked again and again.
+  const unique = generateQueries(SEED + 1, 20_000).map((q, i) => `${q} ${i}`);
+  const pool = generateQueries(SEED + 2, 50);
+  const modes = [
+    { label: 'keyword', searchType: 'keyword', rate: 100, queries: unique },
+    { label: 'semantic (vector kNN), new queries', searchType: 'vector', rate: 50, queries: unique },
+    { label: 'hybrid (API semantic), new queries', searchType: 'semantic', rate: 50, queries: unique },
+    { label: 'hybrid, 50 repeated queries (cached)', searchType: 'semantic', rate: 50, queries: pool },
+  ];
+  // Warm-up: load the model's worker, the index caches and the HTTP path.
+  await drive({ url, token, searchType: 'semantic', queries: pool, rate: 20, connections: 4, durationS: 3 });
+
+  const rows: Record<string, string | number>[] = [];
+  const serverRows: Record<string, string | number>[] = [];
+  for (const m of modes) {
+    let offset = 0;
+    const slice = () => {
+      // Each run gets queries the previous runs did not use (the cache stays cold for `unique`).
+      const q = m.queries === unique ? unique.slice(offset, (offset += 8_000)) : m.queries;
+      return q.length ? q : m.queries;
+    };
+    const fixed = await drive({
+      url,
+      token,
+      searchType: m.searchType,
+      queries: slice(),
+      rate: m.rate,
+      connections: CONNECTIONS,
+      durationS: DURATION,
+    });
+    const saturated = await drive({
+      url,
+      token,
+      searchType: m.searchType,
+      queries: slice(),
+      rate: 0,
+      connections: CONNECTIONS,
+      durationS: DURATION,
+    });
+    const errs = (r: DriverResult) => r.non2xx + r.errors + r.timeouts;
+    rows.push({
+      mode: m.label,
+      offered: `${m.rate}/s`,
+      achieved: `${fixed.rps.toFixed(0)}/s`,
+      p50: fixed.p50,
+      p95: fixed.p95,
+      p99: fixed.p99,
+      errors: errs(fixed),
+      'max req/s': saturated.rps.toFixed(0),
+      'p50 @max': saturated.p50,
+      'p99 @max': saturated.p99,
+      'errors @max': errs(saturated),
+    });
+    const s = fixed.server;
+    const total = pct(s.total, 50);
+    serverRows.push({
+      mode: m.label,
+      'embed p50': pct(s.embed, 50),
+      'index p50': pct(s.index, 50),
+      'server total p50': total,
+      'HTTP+auth p50': fixed.p50 - total,
+      'embed p95': pct(s.embed, 95),
+      'index p95': pct(s.index, 95),
+    });
+  }
+  console.log(
+    `\nPOST /api/search at a fixed offered rate and at saturation (${CONNECTIONS} connections, ${DURATION} s each; latency ms)`,
+  );
+  table(rows);
+  console.log(
+    '\nserver-side split at the fixed rate (Server-Timing; HTTP+auth = client p50 − server p50, ms)',
+  );
+  table(serverRows);
+  const keyword = rows[0]!;
+  const hybrid = rows[2]!;
+  const vector = rows[1]!;
+  console.log(
+    `\ngoals: keyword p95 ≤ 15 ms at 100 req/s: ${ms(keyword.p95 as number)} ms ${(keyword.p95 as number) <= 15 ? 'met' : 'NOT met'}; ` +
+      `semantic/hybrid p95 ≤ 60 ms at 50 req/s: ${ms(vector.p95 as number)} / ${ms(hybrid.p95 as number)} ms ${Math.max(vector.p95 as number, hybrid.p95 as number) <= 60 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `query cache: ${JSON.stringify(search.embedder.stats)}; RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`,
+  );
+} finally {
+  await stopServer?.();
+  await index.close().catch(() => undefined);
+  await embedder.close?.();
+  await bus.close();
+  await rm(dir, { recursive: true, force: true });
+}
