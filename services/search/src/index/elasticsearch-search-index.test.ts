@@ -927,4 +927,46 @@ describe('elasticsearch search index: reindex with an atomic alias swap', () => 
     expect([...cluster.aliases.get(ALIAS)!]).toEqual([filled]);
     expect(index.describe().index).toBe(filled);
   });
+
+  it('after a model change, the rebuild gets vectors while the live index keeps text only; after the swap kNN is back', async () => {
+    const cluster = createTestCluster();
+    const old = `${ALIAS}-3d-20200101000000000`;
+    cluster.indices.set(old, { meta: { kaboodle_schema: 1, dimensions: 3, model: 'old-model' }, body: {} });
+    cluster.aliases.set(ALIAS, new Set([old]));
+    const { index } = await opened(cluster);
+    cluster.on((r) => {
+      if (r.path.endsWith('/_bulk'))
+        return bulkAnswer('x', Array((r.body as unknown[]).length / 2).fill(201));
+      if (r.path.endsWith('/_delete_by_query')) return { deleted: 0 };
+      if (r.path.endsWith('/_settings') || r.path.endsWith('/_refresh')) return { acknowledged: true };
+      if (r.path === '/_reindex') return { total: 0 };
+      if (r.path.endsWith('/_msearch')) return { responses: [hitsAnswer([]), hitsAnswer([])] };
+      return undefined;
+    });
+    const reindex = await index.beginReindex();
+    await index.upsert([entity()]);
+    const [live, rebuilt] = cluster.find('/_bulk').map((r) => (r.body as Body[])[1]!);
+    expect(live!.vector).toBeUndefined();
+    expect(rebuilt!.vector).toEqual([1, 0, 0, 0]);
+    // deleting a user reaches both indices
+    await index.deleteOwner('owner-1');
+    expect(cluster.find('/_delete_by_query').map((r) => r.path)).toEqual([
+      `/${ALIAS}/_delete_by_query`,
+      `/${reindex.index}/_delete_by_query`,
+    ]);
+    await reindex.commit();
+    expect(index.describe()).toMatchObject({
+      index: reindex.index,
+      reindexRequired: false,
+      meta: { kaboodle_schema: 1, dimensions: 4, model: 'test-model' },
+    });
+    await index.search({
+      ownerId: 'owner-1',
+      text: 'report',
+      vector: vec(1, 0, 0, 0),
+      mode: 'hybrid',
+      limit: 5,
+    });
+    expect(msearchBodies(cluster.find('/_msearch')[0]!)[0]!.knn).toBeDefined();
+  });
 });
