@@ -412,6 +412,33 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     );
   });
 
+  it('starts a batch with the defaults saved in Settings', async () => {
+    const status = await page.evaluate(async () => {
+      const csrf = decodeURIComponent(/(?:^|; )kaboodle_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch('/api/auth/settings', {
+        method: 'PUT',
+        credentials: 'include',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-CSRF-Token': csrf,
+        },
+        body: JSON.stringify({
+          default_destination: 'inventory',
+          default_instructions: 'Measure every stool and note the wood.',
+        }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await page.goto(`${server.url}/process`);
+    await page.getByRole('heading', { level: 1, name: 'Processing Hub' }).waitFor();
+    await expect.poll(() => page.getByRole('radio', { name: 'Inventory item' }).isChecked()).toBe(true);
+    await expect(page.getByLabel('Customise AI instructions').inputValue()).resolves.toBe(
+      'Measure every stool and note the wood.',
+    );
+  });
+
   it('lays the Processing Hub out for a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/process`);
