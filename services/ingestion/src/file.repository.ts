@@ -97,6 +97,14 @@ export const isFileId = (id: string): boolean => UUID.test(id);
 export const MAX_DISPATCHES = 3;
 export const STALE_REASON = 'Processing did not finish. Please try again.';
 
+/**
+ * A file whose announcement is still in the outbox (bus down, relay lease not yet taken over after a
+ * crash), or left it less than the stale window ago, is waiting for the bus, not stuck: the clock
+ * starts when its event is published. (The outbox table lives in this schema; key = file id.)
+ */
+const NOT_WAITING_FOR_BUS = `NOT EXISTS (SELECT 1 FROM outbox o WHERE o.key = files.id::text
+  AND (o.published_at IS NULL OR o.published_at > now() - $1 * interval '1 millisecond'))`;
+
 export type NewFile = Pick<
   FileRecord,
   'id' | 'ownerId' | 'name' | 'size' | 'contentType' | 'sha256' | 'blobKey' | 'destination' | 'instructions'
@@ -266,6 +274,7 @@ export function createFileRepository(db: Queryable) {
           WHERE id IN (SELECT id FROM files
                         WHERE status IN ('queued', 'processing') AND dispatches < $2
                           AND updated_at < now() - $1 * interval '1 millisecond'
+                          AND ${NOT_WAITING_FOR_BUS}
                         ORDER BY updated_at LIMIT $3)
             AND status IN ('queued', 'processing') AND dispatches < $2
             AND updated_at < now() - $1 * interval '1 millisecond'
@@ -281,6 +290,7 @@ export function createFileRepository(db: Queryable) {
         `UPDATE files SET status = 'failed', stage = 'done', progress = 100, error = $3, updated_at = now()
           WHERE status IN ('queued', 'processing') AND dispatches >= $2
             AND updated_at < now() - $1 * interval '1 millisecond'
+            AND ${NOT_WAITING_FOR_BUS}
           RETURNING *`,
         [staleMs, MAX_DISPATCHES, STALE_REASON],
       );
