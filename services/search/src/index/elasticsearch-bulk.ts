@@ -9,6 +9,8 @@ export interface BulkOperation {
   id: string;
   version: number;
   document: Record<string, unknown>;
+  /** Approximate serialised size (saves serialising twice); measured when absent. */
+  bytes?: number;
 }
 
 export interface BulkOptions {
@@ -62,7 +64,7 @@ function batches(ops: BulkOperation[], options: BulkOptions): BulkOperation[][] 
   let current: BulkOperation[] = [];
   let bytes = 0;
   for (const op of ops) {
-    const size = JSON.stringify(op.document).length + 120;
+    const size = (op.bytes ?? JSON.stringify(op.document).length) + 120;
     if (current.length > 0 && (current.length >= options.batchSize || bytes + size > options.maxBatchBytes)) {
       out.push(current);
       current = [];

@@ -155,7 +155,24 @@ export function docId(ref: { entityType: IndexedEntityType; id: string; ownerId:
   return `${ref.entityType}:${ref.ownerId}:${ref.id}`;
 }
 
-const isZero = (v: Float32Array): boolean => v.every((x) => x === 0);
+/**
+ * A vector as JSON numbers rounded to 1e-8: float32 values printed as doubles take ~19 characters
+ * each, rounded ~10, so bulk bodies shrink by ~40% (measured: 70 kB → 40 kB for a 512-d entity with
+ * five passages) at an error below float32's own precision for the components of unit vectors.
+ * Undefined when nothing is left (a zero vector: cosine is undefined for it).
+ */
+export function vectorJson(v: Float32Array): number[] | undefined {
+  const out = Array.from(v, (x) => Math.round(x * 1e8) / 1e8);
+  return out.some((x) => x !== 0) ? out : undefined;
+}
+
+/** Request bytes of an entity document, estimated without serialising it (bulk batches by size). */
+export function approxDocumentBytes(doc: ReturnType<typeof entityDocument>, dimensions: number): number {
+  const stored = (1 + doc.passages.length) * dimensions * 4; // float32 bytes counted in stored_bytes
+  const sent =
+    (('vector' in doc ? 1 : 0) + doc.passages.filter((p) => 'vector' in p).length) * dimensions * 11;
+  return doc.stored_bytes - stored + sent + 400;
+}
 
 /**
  * The stored document. Zero vectors (entities the processor could not embed) are left out: cosine
@@ -198,14 +215,14 @@ export function entityDocument(
     image_url: e.imageUrl,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
-    ...(withVectors && !isZero(e.vector) && { vector: Array.from(e.vector) }),
+    ...(withVectors && vectorOrNothing(e.vector)),
     passages: e.passages
       .filter((p) => p.vector.length === dimensions && p.text.trim() !== '')
       .map((p) => ({
         text: p.text,
         start: p.start,
         end: p.end,
-        ...(withVectors && !isZero(p.vector) && { vector: Array.from(p.vector) }),
+        ...(withVectors && vectorOrNothing(p.vector)),
       })),
   };
 }
@@ -245,4 +262,9 @@ function checkVector(v: Float32Array, dimensions: number, what: string): void {
   for (let i = 0; i < v.length; i++) {
     if (!Number.isFinite(v[i]!)) throw new InputError(`The vector of ${what} contains a non-finite value`);
   }
+}
+
+function vectorOrNothing(v: Float32Array): { vector: number[] } | Record<string, never> {
+  const json = vectorJson(v);
+  return json ? { vector: json } : {};
 }

@@ -19,6 +19,7 @@ import { DEFAULT_BULK, bulkIndex, esStatus } from './elasticsearch-bulk.ts';
 import type { BulkOperation, BulkOptions } from './elasticsearch-bulk.ts';
 import {
   DEFAULT_HNSW,
+  approxDocumentBytes,
   ES_SCHEMA_VERSION,
   createIndexBody,
   docId,
@@ -212,11 +213,15 @@ export function createElasticsearchSearchIndex(
   const entityOps =
     (entities: Parameters<SearchIndex['upsert']>[0]) =>
     (withVectors: boolean): BulkOperation[] =>
-      entities.map((e) => ({
-        id: docId(e),
-        version: e.version,
-        document: entityDocument(e, dimensions, { withVectors }),
-      }));
+      entities.map((e) => {
+        const document = entityDocument(e, dimensions, { withVectors });
+        return {
+          id: docId(e),
+          version: e.version,
+          document,
+          bytes: approxDocumentBytes(document, dimensions),
+        };
+      });
 
   const tombstoneOps = (refs: EntityRef[]) => (): BulkOperation[] =>
     refs.map((r) => ({ id: docId(r), version: r.version, document: tombstoneDocument(r) }));
