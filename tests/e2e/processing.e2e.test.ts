@@ -35,11 +35,11 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
   let siteUrl: string;
   const person = newPerson('hub');
 
-  // By accessible name, not text: a duplicate's note can mention another file's name.
+  // By file name exactly, not by text: a duplicate's note can mention another file's name.
   const queueItem = (name: string): Locator =>
-    page.locator(`[data-testid="queue-item"][aria-label="${name}"]`);
+    page.locator(`[data-testid="queue-item"][data-name="${name}"]`);
   const mediaItem = (name: string): Locator =>
-    page.locator(`[data-testid="media-item"][aria-label="${name}"]`);
+    page.locator(`[data-testid="media-item"][data-name="${name}"]`);
   const statusOf = async (name: string) =>
     (await queueItem(name).getByTestId('item-status').textContent())?.trim();
 
@@ -401,13 +401,13 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     expect(uploaded).toBe(22);
     await page.getByRole('link', { name: 'Media', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Media Hub' }).waitFor();
-    await expect(page.getByTestId('media-total').textContent()).resolves.toBe('26 files');
+    await expect.poll(() => page.getByTestId('media-total').textContent()).toBe('26 files');
     await expect.poll(() => page.getByTestId('media-item').count()).toBe(20);
     await page.getByTestId('media-item').last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 4000);
     await expect.poll(() => page.getByTestId('media-item').count(), { timeout: 10_000 }).toBe(26);
     // Oldest last: the first upload of this suite ends the list.
-    await expect(page.getByTestId('media-item').last().getAttribute('aria-label')).resolves.toBe(
+    await expect(page.getByTestId('media-item').last().getAttribute('data-name')).resolves.toBe(
       files.pdf.name,
     );
   });
@@ -436,6 +436,54 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     await expect.poll(() => page.getByRole('radio', { name: 'Inventory item' }).isChecked()).toBe(true);
     await expect(page.getByLabel('Customise AI instructions').inputValue()).resolves.toBe(
       'Measure every stool and note the wood.',
+    );
+  });
+
+  it('updates the dashboard metrics as files complete, without a reload', async () => {
+    await page.goto(`${server.url}/media-hub`);
+    await page.getByRole('heading', { level: 1, name: 'Media Hub' }).waitFor();
+    // Everything uploaded so far has ended (the 22 notes included) before three more go in.
+    await expect
+      .poll(() => page.locator('[data-testid="media-status"]:text-matches("Queued|Processing")').count(), {
+        timeout: FINISH_TIMEOUT,
+        interval: 1000,
+      })
+      .toBe(0);
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true }).waitFor();
+    await expect.poll(async () => (await dashboardMetrics(page))['Documents Processed']).not.toBe('…');
+    const before = Number((await dashboardMetrics(page))['Documents Processed']);
+    await page.evaluate(async () => {
+      (window as unknown as { __kbSamePage: boolean }).__kbSamePage = true;
+      const csrf = decodeURIComponent(/(?:^|; )kaboodle_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      for (let i = 0; i < 3; i++) {
+        const form = new FormData();
+        form.append(
+          'file',
+          new File([`Pantry inventory list ${i}: rice, lentils, ${i + 3} tins.`], `pantry-${i}.txt`, {
+            type: 'text/plain',
+          }),
+        );
+        form.append('destination', 'document');
+        await fetch('/process', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': csrf },
+          body: form,
+        });
+      }
+      // The tab comes back into focus (as after uploading elsewhere): the dashboard refetches, sees
+      // files in flight and keeps refreshing until they end.
+      window.dispatchEvent(new Event('focus'));
+    });
+    await expect
+      .poll(async () => Number((await dashboardMetrics(page))['Documents Processed']), {
+        timeout: FINISH_TIMEOUT,
+        interval: 1000,
+      })
+      .toBe(before + 3);
+    expect(await page.evaluate(() => (window as unknown as { __kbSamePage?: boolean }).__kbSamePage)).toBe(
+      true,
     );
   });
 

@@ -57,7 +57,7 @@ function MediaCard({
 }) {
   const isImage = file.content_type.startsWith('image/');
   return (
-    <li className="kbd-media-card kb-frame" data-testid="media-item" aria-label={file.name}>
+    <li className="kbd-media-card kb-frame" data-testid="media-item" data-name={file.name}>
       <div className="kbd-media-card__preview">
         <FileThumb
           src={isImage ? fileContentPath(file.id) : null}

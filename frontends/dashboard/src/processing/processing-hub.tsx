@@ -63,7 +63,7 @@ function QueueRow({
   onCancel: () => void;
 }) {
   return (
-    <li className="kbd-item" data-status={item.status} data-testid="queue-item" aria-label={item.name}>
+    <li className="kbd-item" data-status={item.status} data-testid="queue-item" data-name={item.name}>
       <span className="kbd-thumb">
         <FileThumb src={item.previewUrl} type={item.type} name={item.name} />
       </span>
