@@ -2,7 +2,6 @@
 // fields the tables and the API show (the user's corrections win), and the catalogue.proto messages
 // the search index and gRPC callers receive. Pure functions: no I/O here.
 import {
-  clone,
   ColorSchema,
   create,
   DimensionsSchema,
@@ -182,7 +181,10 @@ export function mergeFields<T extends object>(ai: T, corrections: Partial<T>): T
 
 /** The analysis with the user's corrections written in (provenance `user`): what search indexes. */
 export function correctedDocumentAnalysis(a: DocumentAnalysis, c: Partial<DocumentFields>): DocumentAnalysis {
-  const out = clone(DocumentAnalysisSchema, a);
+  if (Object.keys(c).length === 0) return a;
+  // a shallow copy is enough: corrected fields are replaced, never mutated (a reflective clone of the
+  // vectors costs more than the rest of storing a document)
+  const out: DocumentAnalysis = { ...a, provenance: { ...a.provenance } };
   const set = <K extends keyof DocumentFields>(k: K, apply: (v: DocumentFields[K]) => void) => {
     const v = c[k];
     if (v === undefined) return;
@@ -207,7 +209,8 @@ export function correctedInventoryAnalysis(
   a: InventoryAnalysis,
   c: Partial<InventoryFields>,
 ): InventoryAnalysis {
-  const out = clone(InventoryAnalysisSchema, a);
+  if (Object.keys(c).length === 0) return a;
+  const out: InventoryAnalysis = { ...a, provenance: { ...a.provenance } };
   const mark = (k: string) => (out.provenance[k] = USER_PROVENANCE());
   const text = {
     name: 'name',

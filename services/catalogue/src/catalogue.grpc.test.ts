@@ -51,12 +51,12 @@ describe('CatalogueService over gRPC', { timeout: 60_000 }, () => {
     server.addModule({ name: 'catalogue', grpc: [createCatalogueGrpcService(h.reader)] });
     await server.start();
     client = createGrpcClient(CatalogueService, server.address, { logger });
-  });
+  }, 60_000);
   afterAll(async () => {
     client?.close();
     await server?.stop();
     await h?.close();
-  });
+  }, 60_000);
 
   it('ListForIndex streams every entity oldest change first, with corrections and vectors, and resumes after a version', async () => {
     const all = [];

@@ -50,8 +50,8 @@ describe('document repository', { timeout: 60_000 }, () => {
     h = await createHarness();
     for (const s of specs) await save(owner, s);
     await save(other, { title: 'Alpha', category: 'Art', year: 2001 });
-  });
-  afterAll(async () => h?.close());
+  }, 60_000);
+  afterAll(async () => h?.close(), 60_000);
 
   const titles = async (
     sort: DocumentSort,

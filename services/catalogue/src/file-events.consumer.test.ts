@@ -38,8 +38,8 @@ describe('the catalogue file-events consumer', { timeout: 60_000 }, () => {
   beforeEach(async () => {
     h = await createHarness();
     handle = createFileEventsHandler({ service: h.service, logger });
-  });
-  afterEach(async () => h.close());
+  }, 60_000);
+  afterEach(async () => h.close(), 60_000);
 
   it('stores file.processed as a document whose id is the file id, and reports COMPLETED with an UPSERT', async () => {
     const file = fileRef(alice);
