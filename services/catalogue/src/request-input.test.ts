@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '@kaboodle/platform';
+import {
+  normaliseTag,
+  parseDocumentPatch,
+  parseInventoryPatch,
+  parsePage,
+  parseQuery,
+  parseSort,
+} from './request-input.ts';
+
+describe('request input', () => {
+  it('pages default to 1 and 20 and stay within 1..100', () => {
+    expect(parsePage({})).toEqual({ page: 1, limit: 20 });
+    expect(parsePage({ page: '3', limit: '100' })).toEqual({ page: 3, limit: 100 });
+    expect(() => parsePage({ limit: '1e2' })).toThrow(InputError);
+    expect(() => parsePage({ page: ['1', '2'] })).toThrow('page must be given once');
+  });
+
+  it('a chosen sort column starts ascending; no column means newest first', () => {
+    expect(parseSort({})).toEqual({ sort: 'created_at', order: 'desc' });
+    expect(parseSort({ sort: 'title' })).toEqual({ sort: 'title', order: 'asc' });
+    expect(parseSort({ sort: 'publication_year', order: 'DESC' })).toEqual({
+      sort: 'publication_year',
+      order: 'desc',
+    });
+    expect(() => parseSort({ sort: 'owner_id' })).toThrow(/^sort must be one of/);
+  });
+
+  it('trims the keyword and bounds it', () => {
+    expect(parseQuery({ query: '  beads ' }, true)).toBe('beads');
+    expect(parseQuery({ query: '   ' }, false)).toBeUndefined();
+    expect(() => parseQuery({}, true)).toThrow('Search query is required');
+    expect(() => parseQuery({ query: 'x'.repeat(501) }, true)).toThrow(
+      'Search query is too long (max 500 characters)',
+    );
+  });
+
+  it('normalises tags the way processing writes them', () => {
+    expect(normaliseTag('#Machine Learning')).toBe('machine-learning');
+    expect(normaliseTag('  ##beads ')).toBe('beads');
+    expect(normaliseTag('café')).toBe('café');
+    expect(normaliseTag('-x')).toBeNull();
+    expect(normaliseTag('a'.repeat(65))).toBeNull();
+  });
+
+  it('reads a document edit: trims text, dedupes influences and tags, keeps null years', () => {
+    expect(
+      parseDocumentPatch({
+        title: ' New ',
+        publication_year: null,
+        influenced_by: ['A', ' A', '', 'B'],
+        hashtags: ['x', '#X', { tag: 'y', relevancy: 0.25 }],
+      }),
+    ).toEqual({
+      title: 'New',
+      publication_year: null,
+      influenced_by: ['A', 'B'],
+      hashtags: [
+        { tag: 'x', relevancy: 1 },
+        { tag: 'y', relevancy: 0.25 },
+      ],
+    });
+    expect(() => parseDocumentPatch(null)).toThrow('Send the fields to change as a JSON object');
+    expect(() => parseDocumentPatch({ hashtags: new Array(51).fill('a') })).toThrow(
+      'hashtags takes at most 50 tags',
+    );
+  });
+
+  it('reads an inventory edit: prices to the cent, currency upper-cased', () => {
+    expect(parseInventoryPatch({ retail_price: 12.345, import_cost: null, currency: 'eur' })).toEqual({
+      retail_price: 12.35,
+      import_cost: null,
+      currency: 'EUR',
+    });
+    expect(() => parseInventoryPatch({ currency: 'euro' })).toThrow(InputError);
+    expect(() => parseInventoryPatch({ name: '' })).toThrow('name must not be empty');
+  });
+});
