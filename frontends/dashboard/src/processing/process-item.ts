@@ -99,7 +99,7 @@ export async function processItem(
       update({ phase: 'Uploading', progress: 0 });
       file = await deps.api.uploadFile(
         form,
-        (percent) => update({ phase: `Uploading ${percent}%`, progress: uploadBar(percent) }),
+        (percent) => update({ phase: 'Uploading', progress: uploadBar(percent) }),
         signal,
       );
     } else {

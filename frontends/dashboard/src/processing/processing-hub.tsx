@@ -272,6 +272,27 @@ export default function ProcessingHub({
         </div>
       </header>
 
+      {queue.errors.length > 0 && (
+        <section
+          className="kbd-errors"
+          aria-labelledby="kbd-errors-title"
+          aria-live="polite"
+          data-testid="error-list"
+        >
+          <div className="kbd-errors__head">
+            <h2 id="kbd-errors-title">Errors ({queue.errors.length})</h2>
+            <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'clear-errors' })}>
+              Clear All
+            </Button>
+          </div>
+          <ul role="list">
+            {queue.errors.map((message, i) => (
+              <li key={`${i}-${message}`}>{message}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <div className="kbd-hub">
         <div className="kbd-panel kb-frame">
           <h2>Add files</h2>
@@ -408,27 +429,6 @@ export default function ProcessingHub({
           )}
         </div>
       </div>
-
-      {queue.errors.length > 0 && (
-        <section
-          className="kbd-errors"
-          aria-labelledby="kbd-errors-title"
-          aria-live="polite"
-          data-testid="error-list"
-        >
-          <div className="kbd-errors__head">
-            <h2 id="kbd-errors-title">Errors ({queue.errors.length})</h2>
-            <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'clear-errors' })}>
-              Clear All
-            </Button>
-          </div>
-          <ul role="list">
-            {queue.errors.map((message, i) => (
-              <li key={`${i}-${message}`}>{message}</li>
-            ))}
-          </ul>
-        </section>
-      )}
     </section>
   );
 }
