@@ -91,6 +91,8 @@ if (es.available) {
         indexName: name,
         dimensions,
         model: 'contract-test',
+        // ELASTICSEARCH_VECTOR_ENCODING=base64 runs the suite with base64 vectors (recent 9.x clusters).
+        vectorEncoding: process.env.ELASTICSEARCH_VECTOR_ENCODING === 'base64' ? 'base64' : 'json',
         // One node: no replicas to wait for. Tests read right after writing: refresh now.
         replicas: 0,
         bulk: { refresh: true },

@@ -3,10 +3,12 @@ import { InputError } from '@kaboodle/platform';
 import { describe, expect, it } from 'vitest';
 import {
   approxDocumentBytes,
+  decodeVector,
   docId,
   entityDocument,
   physicalIndexName,
   tombstoneDocument,
+  vectorBase64,
   vectorJson,
 } from './elasticsearch-mappings.ts';
 import type { IndexedEntity } from './search-index.port.ts';
@@ -61,12 +63,27 @@ describe('elasticsearch documents', () => {
     expect(vectorJson(Float32Array.from([1e-10, 0, 0]))).toBeUndefined();
   });
 
+  it('encodes base64 vectors as big-endian float32 (the encoding Elasticsearch documents) and reads them back', () => {
+    // Elasticsearch's own REST test: [0.8837743, 0.6310808, 0.7800066] is 'P2I/CD8hjoM/R66D'
+    expect(vectorBase64(Float32Array.from([0.8837743, 0.6310808, 0.7800066]))).toBe('P2I/CD8hjoM/R66D');
+    const v = unit(512, 9);
+    expect(decodeVector(vectorBase64(v))).toEqual(v);
+    expect(decodeVector(Array.from(v))).toEqual(v);
+    expect(vectorBase64(new Float32Array(8))).toBeUndefined();
+    expect(decodeVector('abc')).toBeUndefined();
+    const doc = entityDocument(entity(8), 8, { vectorEncoding: 'base64' });
+    expect(typeof (doc as { vector?: unknown }).vector).toBe('string');
+    expect(doc.passages.every((p) => typeof (p as { vector?: unknown }).vector === 'string')).toBe(true);
+  });
+
   it('estimates the serialised size within 15% without serialising', () => {
     for (const dims of [16, 384, 512]) {
-      const doc = entityDocument(entity(dims), dims);
-      const real = JSON.stringify(doc).length;
-      const estimate = approxDocumentBytes(doc, dims);
-      expect(Math.abs(estimate - real) / real, `${dims} dims`).toBeLessThan(0.15);
+      for (const vectorEncoding of ['json', 'base64'] as const) {
+        const doc = entityDocument(entity(dims), dims, { vectorEncoding });
+        const real = JSON.stringify(doc).length;
+        const estimate = approxDocumentBytes(doc, dims);
+        expect(Math.abs(estimate - real) / real, `${dims} dims ${vectorEncoding}`).toBeLessThan(0.15);
+      }
     }
   });
 
