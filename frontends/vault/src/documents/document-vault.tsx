@@ -135,7 +135,9 @@ export function DocumentVault({ user }: RemoteAppProps) {
     void fetchCategories().then(setServerCategories);
   };
   const onSort = (key: SortKey) => setSort((s) => nextSort(s, key));
-  const noDocuments = list.settled && list.items.length === 0 && !semanticMode;
+  // A deep link (?open=<id>) still opens the reader, which explains a missing document itself.
+  const noDocuments =
+    list.settled && list.items.length === 0 && !semanticMode && !(openId && view === 'browser');
 
   return (
     <section className="kb-vault" aria-labelledby="kb-vault-heading">
