@@ -208,10 +208,12 @@ export function createElasticsearchSearchIndex(
   }
 
   async function write(ops: (withVectors: boolean) => BulkOperation[]): Promise<UpsertOutcome> {
-    const primary = await bulkIndex(client, alias, ops(vectorsLive()), bulk);
+    const live = vectorsLive();
+    const liveOps = ops(live);
+    const primary = await bulkIndex(client, alias, liveOps, bulk);
     if (pending) {
       // The index being rebuilt gets every change too; its outcome does not decide stale/applied.
-      await bulkIndex(client, pending.index, ops(true), { ...bulk, refresh: false });
+      await bulkIndex(client, pending.index, live ? liveOps : ops(true), { ...bulk, refresh: false });
     }
     if (primary.retries > 0) log?.info({ retries: primary.retries }, 'elasticsearch bulk: retried after 429');
     return { applied: primary.applied, stale: primary.stale };
