@@ -49,6 +49,7 @@ let search: SearchModule;
 let server: Server;
 let base: string;
 let embedCalls = 0;
+let embedFails = false;
 /** What the stand-in catalogue streams on a rebuild. */
 const catalogueEntities: Array<Document | InventoryItem> = [];
 
@@ -130,6 +131,7 @@ beforeAll(async () => {
           model: 'hash',
           embed: async (texts: string[]) => {
             embedCalls++;
+            if (embedFails) throw new Error('the processing service is down');
             return texts.map((t) => hashEmbed(t));
           },
         },
@@ -419,6 +421,27 @@ describe('routes', () => {
       url: `/api/documents/${doc.id}/file`,
     });
     expect(res.body.results.every((r) => typeof r.id === 'string')).toBe(true);
+  });
+
+  it('answers hybrid by keyword when the query cannot be embedded, and vector with 503', async () => {
+    embedFails = true;
+    try {
+      const hybrid = await call<{ results: Hit[] }>('POST', '/api/search', ALICE, {
+        query: 'raffia while processing is down',
+        search_type: 'semantic',
+      });
+      expect(hybrid.status).toBe(200);
+      expect(hybrid.headers.get('x-search-degraded')).toBe('keyword');
+      expect(hybrid.body.results.map((h) => h.name || h.title)).toContain('Woven raffia fan');
+      const vector = await call('POST', '/api/search', ALICE, {
+        query: 'raffia down again',
+        search_type: 'vector',
+      });
+      expect(vector.status).toBe(503);
+      expect(vector.body.message).toBe('Service temporarily unavailable');
+    } finally {
+      embedFails = false;
+    }
   });
 
   it('embeds a repeated query once (cache)', async () => {

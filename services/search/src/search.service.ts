@@ -113,24 +113,6 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     options: { limit: number; entityTypes?: IndexedEntityType[]; category?: string; withExcerpts?: boolean },
   ): Promise<Timed<SearchHit[]>> {
     const index = deps.index();
-    let embedMs = 0;
-    let vector: Float32Array | undefined;
-    let degraded: 'keyword' | undefined;
-    if (mode !== 'keyword') {
-      const e = await embed(query);
-      embedMs = e.ms;
-      vector = e.vector;
-      if (!vector) {
-        // Pure kNN has nothing to fall back on; hybrid still answers by its keyword half.
-        if (mode === 'semantic') {
-          throw new UnavailableError('embedding the search query', { cause: e.error });
-        }
-        deps.logger.warn({ err: e.error }, 'query embedding failed: answering by keyword only');
-        degraded = 'keyword';
-        mode = 'keyword';
-      }
-    }
-    const t = performance.now();
     const base = {
       ownerId,
       text: query,
@@ -138,23 +120,47 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       ...(options.category !== undefined ? { category: options.category } : {}),
       ...(options.withExcerpts ? { withExcerpts: true } : {}),
     };
-    let hits: SearchHit[];
-    if (mode === 'hybrid' && vector && fusion.method === 'weighted') {
-      // Both lists at fusion depth, at once; fused here so every adapter ranks hybrid the same way.
-      const depth = Math.min(100, Math.max(60, options.limit * 3));
-      const [byVector, byWords] = await Promise.all([
-        index.search({ ...base, mode: 'semantic', vector, limit: depth }),
-        index.search({ ...base, mode: 'keyword', limit: depth }),
-      ]);
-      hits = fuseWeighted(byVector, byWords, fusion.vectorWeight).slice(0, options.limit);
-    } else {
-      hits = await index.search({ ...base, mode, limit: options.limit, ...(vector ? { vector } : {}) });
-    }
-    return {
+    const finish = (hits: SearchHit[], embedMs: number, indexStart: number, degraded?: 'keyword') => ({
       value: hits,
-      timing: { embed: embedMs, index: performance.now() - t },
+      timing: { embed: embedMs, index: performance.now() - indexStart },
       ...(degraded ? { degraded } : {}),
-    };
+    });
+
+    if (mode === 'keyword') {
+      const t = performance.now();
+      return finish(await index.search({ ...base, mode, limit: options.limit }), 0, t);
+    }
+
+    if (mode === 'hybrid' && fusion.method === 'weighted') {
+      // The keyword list needs no vector: it runs while the query is embedded.
+      const depth = Math.min(100, Math.max(60, options.limit * 3));
+      const byWords = index.search({ ...base, mode: 'keyword', limit: depth });
+      byWords.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
+      const e = await embed(query);
+      const t = performance.now();
+      if (!e.vector) {
+        deps.logger.warn({ err: e.error }, 'query embedding failed: answering by keyword only');
+        return finish((await byWords).slice(0, options.limit), e.ms, t, 'keyword');
+      }
+      const byVector = await index.search({ ...base, mode: 'semantic', vector: e.vector, limit: depth });
+      const hits = fuseWeighted(byVector, await byWords, fusion.vectorWeight).slice(0, options.limit);
+      return finish(hits, e.ms, t);
+    }
+
+    const e = await embed(query);
+    const t = performance.now();
+    if (!e.vector) {
+      // Pure kNN has nothing to fall back on; hybrid still answers by its keyword half.
+      if (mode === 'semantic') throw new UnavailableError('embedding the search query', { cause: e.error });
+      deps.logger.warn({ err: e.error }, 'query embedding failed: answering by keyword only');
+      return finish(
+        await index.search({ ...base, mode: 'keyword', limit: options.limit }),
+        e.ms,
+        t,
+        'keyword',
+      );
+    }
+    return finish(await index.search({ ...base, mode, vector: e.vector, limit: options.limit }), e.ms, t);
   }
 
   async function assertIndexed(index: SearchIndex, ownerId: string, request: EntityRequest): Promise<void> {
