@@ -1,7 +1,8 @@
 // End-to-end throughput of the upload pipeline in one `kaboodle --target=all` process on embedded
 // engines: 1,000 small text files, then 100 generated text PDFs, uploaded with bounded concurrency.
-// Prints files/min and p50/p95 from upload start to searchable (the file's unique token is found by
-// POST /api/documents/search; falls back to "completed" when no search service answers, and says so).
+// Prints files/min and p50/p95 from upload start to searchable (the file's unique token is found by a
+// keyword POST /api/search, several tokens per request, so polling does not load the embedder being
+// measured; falls back to "completed" when no search service answers, and says so).
 // Goal: ≥ 1,000 text files/min. BENCH_TEXT_FILES / BENCH_PDF_FILES / BENCH_CONCURRENCY override the sizes.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -66,7 +67,7 @@ const api = ingestionClient(app.url);
 try {
   const token = await api.register('throughput');
   // Does a search service answer here? Otherwise measure time to `completed`.
-  const probe = await api.call('POST', '/api/documents/search', token, { query: 'probe' });
+  const probe = await api.call('POST', '/api/search', token, { query: 'probe', search_type: 'keyword' });
   const viaSearch = probe.status === 200;
   console.log(
     `server: kaboodle --target=all (PGlite, in-process bus, local blobs); uploads ${CONCURRENCY} at a time; ` +
@@ -74,8 +75,8 @@ try {
   );
   console.log(
     viaSearch
-      ? 'time to searchable: from upload start until POST /api/documents/search finds the file’s unique token'
-      : `time to completed (POST /api/documents/search answered ${probe.status}: no search service yet)`,
+      ? 'time to searchable: from upload start until a keyword POST /api/search finds the file’s unique token'
+      : `time to completed (POST /api/search answered ${probe.status}: no search service yet)`,
   );
 
   async function runPhase(
@@ -117,8 +118,11 @@ try {
         }
         let found = 0;
         if (viaSearch) {
-          const res = await api.call<{ results: { id: string }[] }>('POST', '/api/documents/search', token, {
+          // keyword mode: the watcher must not load the embedder it is measuring
+          const res = await api.call<{ results: { id: string }[] }>('POST', '/api/search', token, {
             query: batch.map((b) => b.token).join(' '),
+            search_type: 'keyword',
+            types: ['document'],
             limit: 100,
           });
           const ids = new Set(res.status === 200 ? res.body.results.map((r) => r.id) : []);
