@@ -73,7 +73,8 @@ async function scenario(urls: Urls, expectChecks: string[]): Promise<void> {
   // 5. An upload goes ingestion → file.uploaded → processing (reads the blob, analyses) → file.status →
   //    ingestion: split, both events cross Kafka and the bytes cross the shared blob store.
   const form = new FormData();
-  const note = `Topology Field Notes\nby Tess Ologie\n\nIndigo vats and bead ledgers, entry ${randomUUID()}.`;
+  const entry = `entry${randomUUID().replaceAll('-', '')}`;
+  const note = `Topology Field Notes\nby Tess Ologie\n\nIndigo vats and bead ledgers, ${entry}.`;
   form.append('file', new Blob([note], { type: 'text/plain' }), 'field-notes.txt');
   const uploaded = await fetch(new URL('/process', urls.ingestion), {
     method: 'POST',
@@ -93,7 +94,38 @@ async function scenario(urls: Urls, expectChecks: string[]): Promise<void> {
     .toBe('completed');
   expect((await fileStatus()).progress).toBe(100);
 
-  // 6. Sign out revokes the session at the auth service...
+  // 6. ...then file.processed → catalogue (stores the document, reports COMPLETED with what the file
+  //    became) → catalogue.changed → search (indexes it): split, every hop crosses Kafka, and the search
+  //    process embeds the query through processing's gRPC Embed.
+  const bearer = { authorization: `Bearer ${token}` };
+  const done = (await (
+    await fetch(new URL(`/process/status/${fileId}`, urls.ingestion), { headers: bearer })
+  ).json()) as { result: { type: string; id: string } | null };
+  expect(done.result).toMatchObject({ type: 'document', id: fileId });
+  const doc = await fetch(new URL(`/api/documents/${fileId}`, urls.catalogue), { headers: bearer });
+  expect(doc.status).toBe(200);
+  expect(((await doc.json()) as { title: string }).title).toBe('Topology Field Notes');
+  const original = await fetch(new URL(`/api/documents/${fileId}/file`, urls.catalogue), { headers: bearer });
+  expect(original.status).toBe(200);
+  expect(await original.text()).toBe(note);
+  const search = async (query: string, searchType: string) => {
+    const res = await fetch(new URL('/api/search', urls.search), {
+      method: 'POST',
+      headers: { ...json, ...bearer },
+      body: JSON.stringify({ query, search_type: searchType, limit: 5 }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { results: { id: string; type: string }[] }).results;
+  };
+  await expect
+    .poll(async () => (await search(entry, 'keyword')).map((r) => r.id), { timeout: 60_000, interval: 300 })
+    .toContain(fileId);
+  expect((await search('indigo dye vats and bead records', 'semantic'))[0]).toMatchObject({
+    id: fileId,
+    type: 'document',
+  });
+
+  // 7. Sign out revokes the session at the auth service...
   const logout = await fetch(new URL('/api/auth/logout', urls.auth), {
     method: 'POST',
     headers: { ...json, authorization: `Bearer ${token}` },
@@ -104,7 +136,7 @@ async function scenario(urls: Urls, expectChecks: string[]): Promise<void> {
   });
   expect(after.status).toBe(401);
 
-  // 7. ...and every other service stops accepting that session's tokens at once, long before they
+  // 8. ...and every other service stops accepting that session's tokens at once, long before they
   //    expire: split, the kaboodle.session.revoked.v1 event crosses the bus (Kafka) to each verifier.
   await expect
     .poll(async () => (await fetch(statusUrl, { headers: { authorization: `Bearer ${token}` } })).status, {
@@ -137,6 +169,7 @@ describe('topology: --target=all (one process, embedded engines)', () => {
       'auth.database',
       'ingestion.database',
       'catalogue.database',
+      'search.index',
       'web.assets',
     ]);
     expect(app.grpcAddress, 'no gRPC port when every caller is in-process').toBeUndefined();
@@ -162,18 +195,16 @@ describe.skipIf(!kafka)('topology: one process per service over Kafka and gRPC',
     procs.push(auth, processing);
     processingGrpc = processing.grpcAddress!.replace(/^0\.0\.0\.0:/, '127.0.0.1:');
     const peers = { ...env, AUTH_URL: auth.url, PROCESSING_GRPC_ADDRESS: processingGrpc };
+    const catalogue = await startKaboodleProcess({ target: 'catalogue', env: peers });
+    procs.push(catalogue);
+    const catalogueGrpc = catalogue.grpcAddress!.replace(/^0\.0\.0\.0:/, '127.0.0.1:');
     const rest = await Promise.all(
-      (['ingestion', 'catalogue', 'search', 'web'] as const).map((target) =>
-        startKaboodleProcess({ target, env: peers }),
+      (['ingestion', 'search', 'web'] as const).map((target) =>
+        startKaboodleProcess({ target, env: { ...peers, CATALOGUE_GRPC_ADDRESS: catalogueGrpc } }),
       ),
     );
     procs.push(...rest);
-    const [ingestion, catalogue, search, web] = rest as [
-      KaboodleProcess,
-      KaboodleProcess,
-      KaboodleProcess,
-      KaboodleProcess,
-    ];
+    const [ingestion, search, web] = rest as [KaboodleProcess, KaboodleProcess, KaboodleProcess];
     urls = {
       auth: auth.url,
       processing: processing.url,
@@ -199,6 +230,7 @@ describe.skipIf(!kafka)('topology: one process per service over Kafka and gRPC',
     await scenario(urls, [
       'event-bus.kafka',
       'search.processing-grpc',
+      'search.index',
       'auth.database',
       'ingestion.database',
       'catalogue.database',
