@@ -42,6 +42,30 @@ const CATEGORY_COLORS = [
   '#ff5a7a',
 ];
 
+/** The pan and zoom that frame these nodes in the canvas. */
+export function fitView(nodes: readonly { x?: number | undefined; y?: number | undefined; r: number }[]) {
+  if (nodes.length === 0) return { x: 0, y: 0, k: 1 };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const n of nodes) {
+    const x = n.x ?? 0;
+    const y = n.y ?? 0;
+    minX = Math.min(minX, x - n.r);
+    maxX = Math.max(maxX, x + n.r);
+    minY = Math.min(minY, y - n.r);
+    maxY = Math.max(maxY, y + n.r + 16); // room for the label
+  }
+  const pad = 40;
+  const k = Math.min(
+    1.5,
+    (WIDTH - 2 * pad) / Math.max(1, maxX - minX),
+    (HEIGHT - 2 * pad) / Math.max(1, maxY - minY),
+  );
+  return { k, x: WIDTH / 2 - ((minX + maxX) / 2) * k, y: HEIGHT / 2 - ((minY + maxY) / 2) * k };
+}
+
 export interface GraphViewProps {
   docs: VaultDocument[];
   onOpen: (doc: VaultDocument) => void;
@@ -120,6 +144,10 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
     simRef.current = sim;
     return { nodes, edges };
   }, [docs, links]);
+
+  // Frame the settled layout: every node in view, at most 1.5× magnified.
+  const fit = () => setView(fitView(graph.nodes));
+  useEffect(fit, [graph]);
 
   useEffect(
     () => () => {
@@ -233,8 +261,8 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
           <Button size="sm" variant="ghost" onClick={() => zoomBy(0.8)} aria-label="Zoom out">
             −
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setView({ x: 0, y: 0, k: 1 })}>
-            Reset
+          <Button size="sm" variant="ghost" onClick={fit}>
+            Fit
           </Button>
         </div>
       </div>
@@ -304,7 +332,13 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
                 >
                   <circle r={n.r} fill={colorOf(n.doc.category)} stroke="#07080f" strokeWidth={2} />
                   {(graph.nodes.length <= 30 || n.id === hover) && (
-                    <text y={n.r + 13} textAnchor="middle" className="kb-graph__label">
+                    <text
+                      y={n.r + 13}
+                      textAnchor="middle"
+                      className="kb-graph__label"
+                      // Labels stay readable, not huge, whatever the zoom.
+                      fontSize={11 / Math.sqrt(view.k)}
+                    >
                       {title.length > 28 ? `${title.slice(0, 27)}…` : title}
                     </text>
                   )}
