@@ -154,6 +154,19 @@ describe('DELETE /process/files/:id', () => {
   });
 });
 
+describe('DELETE /process/files/:id of a completed file', () => {
+  it('also removes the document it became (file.deleted reaches the catalogue)', async () => {
+    const up = await api.upload(alice, text('became-a-document'));
+    const done = await api.waitFor(alice, up.body.id);
+    expect(done).toMatchObject({ status: 'completed', result: { type: 'document', id: up.body.id } });
+    const docUrl = new URL(`/api/documents/${up.body.id}`, app.url);
+    const auth = { headers: { authorization: `Bearer ${alice}` } };
+    expect((await fetch(docUrl, auth)).status).toBe(200);
+    expect((await api.call('DELETE', `/process/files/${up.body.id}`, alice)).status).toBe(200);
+    await expect.poll(async () => (await fetch(docUrl, auth)).status, { timeout: 30_000 }).toBe(404);
+  });
+});
+
 describe('POST /process/files/:id/reprocess', () => {
   it('refuses while the file is queued or processing, then queues an ended file as a new attempt', async () => {
     const up = await api.upload(alice, text('again'), { instructions: 'first try' });
