@@ -105,7 +105,12 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
 
   /** A new or wiped index is filled from the catalogue (a fresh Elasticsearch, a deleted folder). */
   async function rebuildIfEmpty(opened: SearchIndex): Promise<void> {
-    if ((await opened.stats()).entities > 0) return;
+    try {
+      if ((await opened.stats()).entities > 0) return;
+    } catch (err) {
+      logger.warn({ err }, 'could not tell whether the search index is empty: no automatic rebuild');
+      return;
+    }
     // The catalogue may still be starting (its module or its pod): try a few times.
     for (let attempt = 1; attempt <= 6 && !stopping.signal.aborted; attempt++) {
       try {
