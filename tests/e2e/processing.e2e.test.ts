@@ -131,8 +131,11 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
         .getAttribute('src'),
     ).resolves.toMatch(/^blob:/);
 
-    // A ready item can be removed.
-    await page.getByTestId('file-input').setInputFiles([files.text]);
+    // A ready item can be removed. (The picker opens from the keyboard too.)
+    await page.getByRole('button', { name: 'Choose files', exact: true }).focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles([files.text]);
     await queueItem(files.text.name)
       .getByRole('button', { name: `Remove ${files.text.name}` })
       .click();
@@ -497,6 +500,18 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'processing-mobile');
+    for (const [path, heading, shot] of [
+      ['/dashboard', 'Dashboard', 'dashboard-mobile'],
+      ['/media-hub', 'Media Hub', 'media-hub-mobile'],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await screenshot(page, shot);
+    }
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -126,6 +126,13 @@ const CSS = `
 @media (max-width: 640px) {
   .kbd-welcome { padding: 1.2rem; }
   .kbd-welcome__art { display: none; }
+  .kbd-cards { grid-template-columns: 1fr 1fr; gap: 0.75rem; }
+  .kbd-card { padding: 1rem; }
+  .kbd-card__text, .kbd-card__go { display: none; }
+  .kbd-metrics { grid-template-columns: 1fr 1fr; gap: 0.75rem; }
+  .kbd-metric { padding: 0.9rem 1rem; }
+  .kbd-metric__label { letter-spacing: 0.1em; font-size: 0.68rem; }
+  .kbd-media-card__preview { height: 110px; }
   .kbd-item { grid-template-columns: 44px minmax(0, 1fr); }
   .kbd-thumb { width: 44px; height: 44px; }
   .kbd-item__actions { grid-column: 1 / -1; flex-direction: row; flex-wrap: wrap; }

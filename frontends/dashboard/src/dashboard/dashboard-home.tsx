@@ -189,7 +189,9 @@ export default function DashboardHome({
             <span className="kb-badge">System Active &amp; Ready</span>
           </p>
         </div>
-        <Gears size={150} className="kbd-welcome__art" speed={24} />
+        <span className="kbd-welcome__art" aria-hidden="true">
+          <Gears size={150} speed={24} />
+        </span>
       </header>
 
       <nav aria-label="Dashboard shortcuts" className="kbd-cards">
