@@ -326,6 +326,21 @@ describe.skipIf(prerequisite !== null)('Document Vault and Search in Chromium', 
 
     await box.fill('zzqxw nothing like this');
     await page.getByText('No results found').waitFor();
+
+    // A failing server: the error block, then Try Again once it answers again.
+    await page.route('**/api/search', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await box.fill('aqueducts and arches');
+    await page.getByRole('alert').filter({ hasText: 'Search Error' }).waitFor();
+    await page.getByText('Failed to search inventory. Please try again.').waitFor();
+    await screenshot(page, 'search-error');
+    await page.unroute('**/api/search');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText(/^Found \d+ result\(s\)$/).waitFor();
+    expect(await page.locator('.kb-search__results > li').first().textContent()).toContain(
+      titleOf('aqueducts'),
+    );
   });
 
   it('sends a visitor without a stored user from /search to /', async () => {
@@ -358,5 +373,27 @@ describe.skipIf(prerequisite !== null)('Document Vault and Search in Chromium', 
       expect((await apiGet(page, `/api/documents/${id}`)).status).toBe(404);
     }
     await screenshot(page, 'vault-stranger');
+  });
+
+  it('loads the next page of 20 when scrolled within 100 px of the bottom', async () => {
+    // The stranger files 22 short notes (more than one page).
+    const notes = Array.from({ length: 22 }, (_, i) => ({
+      name: `note-${String(i).padStart(2, '0')}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(
+        `Field note ${i}\nObservation number ${i} of the lighthouse keeper, about gulls and weather.\n`,
+      ),
+    }));
+    const noteIds: string[] = [];
+    for (const note of notes) noteIds.push(await uploadInBrowser(page, note));
+    for (const id of noteIds) await waitForCompleted(page, id);
+    await go('/documents');
+    await vaultReady();
+    await page.getByRole('radio', { name: 'Table' }).click();
+    await page.getByText('Total Documents: 22').waitFor();
+    await expect.poll(() => rows().count()).toBe(20);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => rows().count()).toBe(22);
+    await screenshot(page, 'vault-scrolled');
   });
 });

@@ -39,6 +39,16 @@ function OriginalFile({ doc }: { doc: DocumentDetail }) {
       </object>
     );
   }
+  if (type.startsWith('text/')) {
+    return (
+      <p className="kb-muted">
+        Plain text: the whole of it is under “Extracted text” below.{' '}
+        <a href={src} target="_blank" rel="noopener noreferrer">
+          Open the original
+        </a>
+      </p>
+    );
+  }
   return (
     <p className="kb-muted">
       {doc.file_name || 'The original file'} ({type || 'unknown type'}) cannot be shown here.{' '}
@@ -126,6 +136,7 @@ export function BrowserView({ docs, selectedId, onSelect, onDownload, onSaved }:
   return (
     <div className="kb-browser">
       <nav className="kb-browser__list" aria-label="Documents">
+        {docs.length === 0 && <p className="kb-browser__empty kb-muted">No documents available.</p>}
         <ul>
           {docs.map((d) => (
             <li key={d.id}>
