@@ -26,6 +26,8 @@ import {
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const FILE_GONE = 'The original file is no longer stored';
+/** Rows per keyset query while exporting: memory stays one batch. */
+const EXPORT_BATCH = 500;
 
 export interface DocumentsRouterDeps {
   documents: DocumentRepository;
@@ -122,7 +124,7 @@ export function createDocumentsRouter(deps: DocumentsRouterDeps): Router {
     });
     let open = await write(res, `${bom ? UTF8_BOM : ''}${format === 'csv' ? csvRow(CSV_COLUMNS) : '['}`);
     let first = true;
-    for await (const row of documents.iterate(owner, filter, 200, deps.exportMaxRows)) {
+    for await (const row of documents.iterate(owner, filter, EXPORT_BATCH, deps.exportMaxRows)) {
       if (!open) return; // the client went away: stop reading
       const chunk =
         format === 'csv'

@@ -132,4 +132,12 @@ export const migrations: Migration[] = [
     id: '0002_activity_by_time',
     sql: `CREATE INDEX IF NOT EXISTS activity_owner_at ON activity (owner_id, at DESC, id DESC);`,
   },
+  {
+    // The vault's usual sorts: page 1 and the export's keyset batches read an index, not a full sort.
+    id: '0003_document_sort_indexes',
+    sql: `
+      CREATE INDEX IF NOT EXISTS documents_owner_title ON documents (owner_id, lower(title), id);
+      CREATE INDEX IF NOT EXISTS documents_owner_year ON documents (owner_id, COALESCE(publication_year, 0), id);
+    `,
+  },
 ];
