@@ -289,7 +289,13 @@ export function DocumentVault({ user }: RemoteAppProps) {
               Add the next 20 documents to the graph
             </Button>
           )}
-          <p className="kb-vault__total">Total Documents: {list.total ?? list.items.length}</p>
+          {list.settled ? (
+            <p className="kb-vault__total">Total Documents: {list.total ?? list.items.length}</p>
+          ) : (
+            <p className="kb-vault__more" role="status">
+              Loading documents...
+            </p>
+          )}
         </footer>
       )}
     </section>

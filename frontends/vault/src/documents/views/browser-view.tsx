@@ -23,20 +23,23 @@ function OriginalFile({ doc }: { doc: DocumentDetail }) {
     return <img className="kb-reader__image" src={src} alt={`Original of ${doc.title || 'the document'}`} />;
   }
   if (type === 'application/pdf') {
+    // Browsers that block PDFs in frames (or sandbox them) still get the link under it.
     return (
-      <object
-        className="kb-reader__pdf"
-        data={src}
-        type="application/pdf"
-        aria-label={`PDF of ${doc.title || 'the document'}`}
-      >
-        <p>
-          This browser cannot show the PDF here.{' '}
+      <>
+        <object
+          className="kb-reader__pdf"
+          data={src}
+          type="application/pdf"
+          aria-label={`PDF of ${doc.title || 'the document'}`}
+        >
+          <p>This browser cannot show the PDF here.</p>
+        </object>
+        <p className="kb-muted">
           <a href={src} target="_blank" rel="noopener noreferrer">
-            Open the PDF
+            Open the PDF in a new tab
           </a>
         </p>
-      </object>
+      </>
     );
   }
   if (type.startsWith('text/')) {
