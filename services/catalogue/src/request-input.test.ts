@@ -38,10 +38,11 @@ describe('request input', () => {
 
   it('normalises tags the way processing writes them', () => {
     expect(normaliseTag('#Machine Learning')).toBe('machine-learning');
-    expect(normaliseTag('  ##beads ')).toBe('beads');
-    expect(normaliseTag('café')).toBe('café');
-    expect(normaliseTag('-x')).toBeNull();
-    expect(normaliseTag('a'.repeat(65))).toBeNull();
+    expect(normaliseTag('#MachineLearning')).toBe('machine-learning');
+    expect(normaliseTag('  ##beads_and_more ')).toBe('beads-and-more');
+    expect(normaliseTag('Café & Bar')).toBe('cafe-and-bar');
+    expect(normaliseTag('!!!')).toBeNull();
+    expect(normaliseTag('a'.repeat(65))).toBe('a'.repeat(48));
   });
 
   it('reads a document edit: trims text, dedupes influences and tags, keeps null years', () => {

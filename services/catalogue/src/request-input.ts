@@ -95,19 +95,30 @@ export function parseCategory(q: Query): string | undefined {
   return c;
 }
 
-const TAG = /^[\p{L}\p{N}][\p{L}\p{N}_-]{0,63}$/u;
-
-/** `#Machine Learning` → `machine-learning`; null when nothing usable is left. */
+/**
+ * Tags as processing writes them (lower-case ASCII kebab, up to 48): `#MachineLearning`,
+ * `machine_learning` and `Machine learning` all become `machine-learning`. Null when nothing is left.
+ */
 export function normaliseTag(raw: string): string | null {
-  const t = raw.trim().replace(/^#+/, '').trim().toLowerCase().replace(/\s+/g, '-');
-  return TAG.test(t) ? t : null;
+  const t = raw
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^\s*#+/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
+  return t || null;
 }
 
 export function parseHashtagFilter(q: Query): string | undefined {
   const raw = single(q, 'hashtag') ?? single(q, 'tag');
   if (raw === undefined || raw.trim() === '') return undefined;
   const tag = normaliseTag(raw);
-  if (!tag) throw new InputError('hashtag must be letters, digits, - or _ (up to 64)');
+  if (!tag) throw new InputError('hashtag needs at least one letter or digit');
   return tag;
 }
 
@@ -141,7 +152,7 @@ function tags(v: unknown): Tag[] {
     const tag = normaliseTag(rawTag);
     if (!tag)
       throw new InputError(
-        `"${rawTag.slice(0, 80)}" is not a valid tag: use letters, digits, - or _ (up to 64)`,
+        `"${rawTag.slice(0, 80)}" is not a valid tag: it needs at least one letter or digit`,
       );
     if (typeof relevancy !== 'number' || !Number.isFinite(relevancy) || relevancy < 0 || relevancy > 1) {
       throw new InputError('A tag relevancy must be a number from 0 to 1');
