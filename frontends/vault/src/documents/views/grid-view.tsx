@@ -50,7 +50,7 @@ export function GridView({ docs, onOpen, onDownload }: GridViewProps) {
             <p className="kb-card__meta">
               {[d.author, d.publication_year, d.category].filter((v) => v !== '' && v != null).join(' · ')}
             </p>
-            <p className="kb-card__summary">{d.summary}</p>
+            <p className="kb-card__summary">{d.summary || <span className="kb-muted">No summary.</span>}</p>
             <TagChips tags={d.hashtags} max={4} />
             <div className="kb-card__actions">
               <Button
