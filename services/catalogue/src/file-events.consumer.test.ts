@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
+import { createLogger } from '@kaboodle/platform';
 import { ChangeOp, decodeEvent, EntityType, FileState, ProcessingStage, Topics } from '@kaboodle/proto';
 import { createFileEventsHandler, subscribeFileEvents } from './file-events.consumer.ts';
 import {
@@ -16,7 +16,7 @@ import {
 } from './test-fixtures.ts';
 import type { Harness } from './test-fixtures.ts';
 
-const logger = pino({ level: 'silent' });
+const logger = createLogger({ level: 'silent', component: 'test' });
 
 async function changes(h: Harness) {
   return (await pendingEvents(h.db))
