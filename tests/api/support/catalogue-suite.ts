@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKaboodleProcess, tempDataDir } from '../../support/kaboodle-process.ts';
 import type { KaboodleProcess } from '../../support/kaboodle-process.ts';
+import { createAuthClient } from './auth-client.ts';
 import { createCatalogueClient, solidPng } from './catalogue-client.ts';
 
 interface Doc {
@@ -543,6 +544,27 @@ export function defineCatalogueSuite(mode: { name: string; env: Record<string, s
           const res = await api.request<ErrorBody>('GET', path, undefined);
           expect({ path, status: res.status }).toEqual({ path, status: 401 });
         }
+      });
+
+      it('serves a browser session (cookie) and refuses its edits without the CSRF token', async () => {
+        const browser = createAuthClient(app.url);
+        const email = `browser-${randomUUID()}@example.com`;
+        const reg = await browser.request('POST', '/api/auth/register', {
+          body: { email, password: 'a long enough passphrase', name: 'Browser' },
+        });
+        expect(reg.status).toBe(201);
+        const list = await browser.request<unknown[]>('GET', '/api/documents');
+        expect([list.status, list.body]).toEqual([200, []]);
+        const forged = await browser.request<ErrorBody>('PATCH', `/api/documents/${docs[0]}`, {
+          body: { title: 'x' },
+          csrf: false,
+        });
+        expect(forged.status).toBe(403);
+        // with the token, another user's document is still just missing
+        const withToken = await browser.request<ErrorBody>('PATCH', `/api/documents/${docs[0]}`, {
+          body: { title: 'x' },
+        });
+        expect(withToken.status).toBe(404);
       });
 
       it('treats malformed ids as missing', async () => {
