@@ -39,7 +39,8 @@ const note = (label: string) => ({
 });
 
 describe.skipIf(!!noKafka)('(a) kill -9 of the processing process mid-file', () => {
-  const data = tempDataDir('kaboodle-chaos-');
+  // created in beforeAll: a suite skipped by a filter must not leave a folder behind
+  let data: ReturnType<typeof tempDataDir>;
   let broker: PrivateBroker;
   let core: KaboodleProcess;
   let processing: KaboodleProcess | undefined;
@@ -51,6 +52,7 @@ describe.skipIf(!!noKafka)('(a) kill -9 of the processing process mid-file', () 
     });
 
   beforeAll(async () => {
+    data = tempDataDir('kaboodle-chaos-');
     broker = await startKafkaMock();
     processing = await startProcessing();
     core = await startKaboodleProcess({
@@ -71,7 +73,7 @@ describe.skipIf(!!noKafka)('(a) kill -9 of the processing process mid-file', () 
     await processing?.stop();
     await core?.stop();
     broker?.stop();
-    data.remove();
+    data?.remove();
   });
 
   it('completes the file after the worker restarts, with exactly one document', async () => {
@@ -122,11 +124,13 @@ describe.skipIf(!!noKafka)('(a) kill -9 of the processing process mid-file', () 
 });
 
 describe.skipIf(!!noKafka)('(b) the broker stops answering', () => {
-  const data = tempDataDir('kaboodle-chaos-');
+  // created in beforeAll: a suite skipped by a filter must not leave a folder behind
+  let data: ReturnType<typeof tempDataDir>;
   let broker: PrivateBroker;
   let app: KaboodleProcess;
 
   beforeAll(async () => {
+    data = tempDataDir('kaboodle-chaos-');
     broker = await startKafkaMock();
     app = await startKaboodleProcess({
       target: 'all',
@@ -137,7 +141,7 @@ describe.skipIf(!!noKafka)('(b) the broker stops answering', () => {
     broker?.resume();
     await app?.stop();
     broker?.stop();
-    data.remove();
+    data?.remove();
   });
 
   it('still accepts uploads (the outbox keeps the event) and completes them once the broker returns', async () => {
@@ -170,11 +174,13 @@ describe.skipIf(!!noKafka)('(b) the broker stops answering', () => {
 });
 
 describe.skipIf(!!noS3)('(c) the blob store goes away', () => {
-  const data = tempDataDir('kaboodle-chaos-');
+  // created in beforeAll: a suite skipped by a filter must not leave a folder behind
+  let data: ReturnType<typeof tempDataDir>;
   let s3: PrivateS3;
   let app: KaboodleProcess;
 
   beforeAll(async () => {
+    data = tempDataDir('kaboodle-chaos-');
     s3 = await startS3rver(`${data.dir}/s3rver`);
     app = await startKaboodleProcess({
       target: 'all',
@@ -184,7 +190,7 @@ describe.skipIf(!!noS3)('(c) the blob store goes away', () => {
   afterAll(async () => {
     await app?.stop();
     await s3?.stop();
-    data.remove();
+    data?.remove();
   });
 
   it('answers 503 and records nothing while it is down, and works again once it is back', async () => {
@@ -210,7 +216,8 @@ describe.skipIf(!!noS3)('(c) the blob store goes away', () => {
 });
 
 describe('(d) one process with the in-process bus is killed mid-file', () => {
-  const data = tempDataDir('kaboodle-chaos-');
+  // created in beforeAll: a suite skipped by a filter must not leave a folder behind
+  let data: ReturnType<typeof tempDataDir>;
   let app: KaboodleProcess | undefined;
   // The in-process bus loses what it held; the stale-claim sweep must notice and hand the file over again.
   const start = () =>
@@ -224,9 +231,12 @@ describe('(d) one process with the in-process bus is killed mid-file', () => {
         STALE_FILE_AFTER: '10s',
       },
     });
+  beforeAll(() => {
+    data = tempDataDir('kaboodle-chaos-');
+  });
   afterAll(async () => {
     await app?.stop();
-    data.remove();
+    data?.remove();
   });
 
   it('re-dispatches the file as a new attempt after STALE_FILE_AFTER and completes it', async () => {
