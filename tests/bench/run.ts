@@ -35,6 +35,10 @@ const benches: { title: string; script: string }[] = [
     script: 'tests/bench/pipeline-throughput.bench.ts',
   },
   {
+    title: 'Catalogue: storing processed files, list, keyword search, export, ListForIndex',
+    script: 'services/catalogue/bench/catalogue.bench.ts',
+  },
+  {
     title: 'Search index: 100k items, indexing, recall@10, latency per stage, size',
     script: 'services/search/bench/index.bench.ts',
   },
