@@ -324,9 +324,19 @@ export interface Embedder {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
+/**
+ * Bumped whenever generateItem changes what it embeds, so a stale cache is never read. Version 1
+ * repeats titles (16.6k distinct texts in 100k items, so many identical vectors: the bench counts
+ * recall with ties, and it is a hard case for HNSW); a more varied generator costs a 30-minute re-embed.
+ */
+export const GENERATOR_VERSION = 1;
+
 /** The cache folder of one (seed, model): chunk-<n>.f32 files of CHUNK × dimensions float32. */
 export function cacheDir(seed: number, model: string): string {
-  return path.join(BENCH_CACHE_DIR, `search-items-seed${seed}-${model.replace(/[^a-z0-9.-]+/gi, '_')}`);
+  return path.join(
+    BENCH_CACHE_DIR,
+    `search-items-${GENERATOR_VERSION > 1 ? `v${GENERATOR_VERSION}-` : ''}seed${seed}-${model.replace(/[^a-z0-9.-]+/gi, '_')}`,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
 // p50/p95/p99 per stage for keyword, semantic and hybrid, flat scan beside HNSW.
 // Run: node tests/bench/run.ts services/search/bench/index   (or this file: [--count N] [--seed S] [--queries Q])
 /* eslint-disable no-console -- a command-line benchmark: printing is its output */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,52 +75,61 @@ console.log(
 );
 
 // ---- indexing --------------------------------------------------------------------------------
-const dir = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-index-bench-'));
+// --keep DIR: build the index there once and reuse it on later runs (tuning the search settings).
+const keepAt = process.argv.indexOf('--keep');
+const keep = keepAt >= 0 ? process.argv[keepAt + 1] : undefined;
+const dir = keep ?? (await mkdtemp(path.join(os.tmpdir(), 'kaboodle-index-bench-')));
+const reuse = keep !== undefined && existsSync(path.join(keep, 'kaboodle-entities.lance'));
 const hnsw = { m: 20, efConstruction: 300, ef: 100, refineFactor: 2, numPartitions: 1 };
 try {
-  const index = createLanceDbSearchIndex({
-    dir,
-    dimensions: dims,
-    hnsw,
-    // the load measures writes alone; the ANN build and compaction are timed separately below
-    annMinRows: Number.MAX_SAFE_INTEGER,
-    optimizeEveryWrites: Number.MAX_SAFE_INTEGER,
-    optimizeEveryRows: Number.MAX_SAFE_INTEGER,
-    optimizeIntervalMs: 3_600_000,
-  });
-  await index.open();
   const rssBefore = rss();
-  let writeMs = 0;
-  let buildMs = 0;
-  for (let from = 0; from < COUNT; from += BATCH) {
-    const t0 = performance.now();
-    const batch = entitiesWithVectors(SEED, from, Math.min(COUNT, from + BATCH), vec.vectors, dims);
-    const t1 = performance.now();
-    const out = await index.upsert(batch);
-    writeMs += performance.now() - t1;
-    buildMs += t1 - t0;
-    if (out.applied !== batch.length)
-      throw new Error(`expected ${batch.length} applied, got ${JSON.stringify(out)}`);
-  }
-  console.log(
-    `\nindexing: ${COUNT.toLocaleString('en')} items in ${(writeMs / 1000).toFixed(1)} s = ${Math.round((COUNT / writeMs) * 1000).toLocaleString('en')} items/s (upsert in batches of ${BATCH}; embedding and building the objects, ${(buildMs / 1000).toFixed(1)} s, excluded; goal ≥ 1,000)`,
-  );
-
-  // An update pass through the version guard (read versions, merge_insert on an existing table).
-  const updates = entitiesWithVectors(SEED, 0, Math.min(COUNT, 5_000), vec.vectors, dims).map((e) => ({
-    ...e,
-    version: 2,
-    title: `${e.title} (revised)`,
-  }));
   let t = performance.now();
-  for (let i = 0; i < updates.length; i += BATCH) await index.upsert(updates.slice(i, i + BATCH));
-  const updMs = performance.now() - t;
-  console.log(
-    `updates: ${updates.length.toLocaleString('en')} newer versions merged in ${(updMs / 1000).toFixed(1)} s = ${Math.round((updates.length / updMs) * 1000).toLocaleString('en')} items/s`,
-  );
+  if (reuse) {
+    console.log(`\nindexing skipped: reusing the index in ${dir} (--keep)`);
+  } else {
+    const index = createLanceDbSearchIndex({
+      dir,
+      dimensions: dims,
+      hnsw,
+      // the load measures writes alone; the ANN build and compaction are timed separately below
+      annMinRows: Number.MAX_SAFE_INTEGER,
+      optimizeEveryWrites: Number.MAX_SAFE_INTEGER,
+      optimizeEveryRows: Number.MAX_SAFE_INTEGER,
+      optimizeIntervalMs: 3_600_000,
+    });
+    await index.open();
+    let writeMs = 0;
+    let buildMs = 0;
+    for (let from = 0; from < COUNT; from += BATCH) {
+      const t0 = performance.now();
+      const batch = entitiesWithVectors(SEED, from, Math.min(COUNT, from + BATCH), vec.vectors, dims);
+      const t1 = performance.now();
+      const out = await index.upsert(batch);
+      writeMs += performance.now() - t1;
+      buildMs += t1 - t0;
+      if (out.applied !== batch.length)
+        throw new Error(`expected ${batch.length} applied, got ${JSON.stringify(out)}`);
+    }
+    console.log(
+      `\nindexing: ${COUNT.toLocaleString('en')} items in ${(writeMs / 1000).toFixed(1)} s = ${Math.round((COUNT / writeMs) * 1000).toLocaleString('en')} items/s (upsert in batches of ${BATCH}; embedding and building the objects, ${(buildMs / 1000).toFixed(1)} s, excluded; goal ≥ 1,000)`,
+    );
 
+    // An update pass through the version guard (read versions, merge_insert on an existing table).
+    const updates = entitiesWithVectors(SEED, 0, Math.min(COUNT, 5_000), vec.vectors, dims).map((e) => ({
+      ...e,
+      version: 2,
+      title: `${e.title} (revised)`,
+    }));
+    t = performance.now();
+    for (let i = 0; i < updates.length; i += BATCH) await index.upsert(updates.slice(i, i + BATCH));
+    const updMs = performance.now() - t;
+    console.log(
+      `updates: ${updates.length.toLocaleString('en')} newer versions merged in ${(updMs / 1000).toFixed(1)} s = ${Math.round((updates.length / updMs) * 1000).toLocaleString('en')} items/s`,
+    );
+
+    await index.close();
+  }
   t = performance.now();
-  await index.close();
   // retainVersionsMs 0: the size printed is the live table, not versions kept for concurrent readers
   const tuned = createLanceDbSearchIndex({
     dir,
@@ -144,6 +154,25 @@ try {
   const big = 'bench-big';
   const exact: string[][] = [];
   for (const v of qv.vectors) exact.push(await tuned.exactKnn(big, v, 10));
+  // Cosine distances computed here from the corpus vectors (ids are bench-<seed>-<index>).
+  const distanceTo = (q: number, id: string): number => {
+    const item = Number(id.slice(id.lastIndexOf('-') + 1));
+    const a = qv.vectors[q]!;
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let d = 0; d < dims; d++) {
+      const x = a[d]!;
+      const y = vec.vectors[item * dims + d]!;
+      dot += x * y;
+      na += x * x;
+      nb += y * y;
+    }
+    return 1 - dot / Math.sqrt(na * nb);
+  };
+  const exactDistances = exact.map((keys, q) =>
+    keys.map((k) => distanceTo(q, (JSON.parse(k) as string[])[2]!)).sort((a, b) => a - b),
+  );
   console.log('\nrecall@10 of HNSW-SQ vs exact kNN (same vectors, owner with 99% of the items):');
   const recallRows: Record<string, string | number>[] = [];
   for (const setting of [
@@ -151,6 +180,7 @@ try {
     { ef: 100, refineFactor: 1 },
     { ef: 100, refineFactor: 2 },
     { ef: 200, refineFactor: 2 },
+    { ef: 300, refineFactor: 5 },
   ]) {
     const probe = createLanceDbSearchIndex({
       dir,
@@ -161,6 +191,7 @@ try {
     });
     await probe.open();
     let hit = 0;
+    let hitTies = 0;
     const lat: number[] = [];
     for (let i = 0; i < qv.vectors.length; i++) {
       const s = performance.now();
@@ -174,11 +205,15 @@ try {
       lat.push(performance.now() - s);
       const want = new Set(exact[i]);
       hit += hits.filter((h) => want.has(JSON.stringify([big, h.entityType, h.id]))).length;
+      // Ties: an item as close as the exact 10th is as right as the one exact kNN happened to list.
+      const limit10 = exactDistances[i]![exactDistances[i]!.length - 1] ?? Infinity;
+      hitTies += hits.filter((h) => distanceTo(i, h.id) <= limit10 + 1e-6).length;
     }
     recallRows.push({
       ef: setting.ef,
       refineFactor: setting.refineFactor,
-      'recall@10': hit / (qv.vectors.length * 10),
+      'recall@10 (ids)': hit / (qv.vectors.length * 10),
+      'recall@10 (distance, ties count)': hitTies / (qv.vectors.length * 10),
       'p50 ms': pct(lat, 50),
       'p95 ms': pct(lat, 95),
     });
@@ -362,5 +397,5 @@ try {
   await sequential.close();
   await tuned.close();
 } finally {
-  await rm(dir, { recursive: true, force: true });
+  if (!keep) await rm(dir, { recursive: true, force: true });
 }
