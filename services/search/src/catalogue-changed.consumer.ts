@@ -21,6 +21,8 @@ export interface CatalogueChangesDeps {
   index: Pick<SearchIndex, 'deleteOwner'>;
   dimensions: number;
   logger: Logger;
+  /** Told when an owner's entities were all removed (user deleted). */
+  onOwnerRemoved?: (ownerId: string) => void;
 }
 
 /** The handler alone (unit tests call it with events; subscribeCatalogueChanges wires it to the bus). */
@@ -101,6 +103,7 @@ export function createCatalogueChangesHandler(
     // Buffered writes of that user first, so none lands after the wipe.
     await writer.flush();
     await deps.index.deleteOwner(change.ownerId);
+    deps.onOwnerRemoved?.(change.ownerId);
     logger.info({ ownerId: change.ownerId }, 'removed a deleted user from the search index');
     return 'done';
   }

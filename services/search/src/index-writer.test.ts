@@ -83,4 +83,25 @@ describe('index writer (write-behind buffer)', () => {
     await expect(pending).resolves.toBe('applied');
     await expect(writer.upsert(entity('b'))).rejects.toThrow(/closed/);
   });
+
+  it('tells onWritten the owners of each batch before its callers resolve, failed batches too', async () => {
+    const index = createMemorySearchIndex({ dimensions: TEST_DIMENSIONS });
+    const told: string[][] = [];
+    let fail = false;
+    const writer = createIndexWriter({
+      lingerMs: 1,
+      onWritten: (owners) => told.push([...owners].sort()),
+      index: {
+        upsert: (e) => (fail ? Promise.reject(new Error('disk full')) : index.upsert(e)),
+        delete: (r) => index.delete(r),
+      },
+    });
+    const bobs = documentToIndexed(makeDocument({ ownerId: 'bob', title: 'b' }), TEST_DIMENSIONS);
+    await Promise.all([writer.upsert(entity('a')), writer.upsert(bobs)]).then(() =>
+      expect(told).toEqual([['alice', 'bob']]),
+    );
+    fail = true;
+    await expect(writer.upsert(entity('c'))).rejects.toThrow('disk full');
+    expect(told).toEqual([['alice', 'bob'], ['alice']]);
+  });
 });

@@ -21,6 +21,8 @@ export interface IndexWriterOptions {
   maxBatch?: number;
   /** How long the first write of an idle writer waits for company (default 5 ms). */
   lingerMs?: number;
+  /** Called with the owners of a batch once it is written, before its callers hear of it. */
+  onWritten?: (ownerIds: Set<string>) => void;
 }
 
 export interface IndexWriter {
@@ -74,13 +76,22 @@ export function createIndexWriter(options: IndexWriterOptions): IndexWriter {
     run: () => Promise<{ applied: number; stale: number }>,
   ): Promise<void> {
     if (writes.length === 0) return;
+    // A failed batch may still have written part of itself: the owners' cached answers go either way.
+    const written = () =>
+      options.onWritten?.(
+        new Set(writes.map((w) => (w.op.kind === 'upsert' ? w.op.entity.ownerId : w.op.ref.ownerId))),
+      );
+    let outcome: { applied: number; stale: number };
     try {
-      const outcome = await run();
-      const result: WriteResult = outcome.applied === 0 && outcome.stale > 0 ? 'stale' : 'applied';
-      for (const w of writes) w.resolve(result);
+      outcome = await run();
     } catch (err) {
+      written();
       for (const w of writes) w.reject(err);
+      return;
     }
+    written();
+    const result: WriteResult = outcome.applied === 0 && outcome.stale > 0 ? 'stale' : 'applied';
+    for (const w of writes) w.resolve(result);
   }
 
   function schedule(): void {

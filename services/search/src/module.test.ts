@@ -444,10 +444,36 @@ describe('routes', () => {
     }
   });
 
-  it('embeds a repeated query once (cache)', async () => {
+  it('answers a repeated search from the result cache until that owner’s index changes', async () => {
+    const q = { query: 'kiln glaze notebook', search_type: 'semantic' };
+    const first = await call<{ results: Hit[] }>('POST', '/api/search', ALICE, q);
+    expect(first.headers.get('x-search-cache')).toBeNull();
+    const again = await call<{ results: Hit[] }>('POST', '/api/search', ALICE, q);
+    expect(again.headers.get('x-search-cache')).toBe('hit');
+    expect(again.body).toEqual(first.body);
+    // Bob's write leaves Alice's answer cached; hers makes the next search run again and see it.
+    await publish({ op: 'upsert', entity: makeDocument({ ownerId: 'bob', title: 'Kiln glaze notebook' }) });
+    await waitFor(async () => (await find(BOB, 'kiln')).body.results.length === 1);
+    expect((await call('POST', '/api/search', ALICE, q)).headers.get('x-search-cache')).toBe('hit');
+    const mine = makeDocument({ ownerId: 'alice', title: 'Kiln glaze notebook' });
+    await publish({ op: 'upsert', entity: mine });
+    await waitFor(
+      async () =>
+        (await index.stats('alice')).entities > 0 && (await find(ALICE, 'kiln')).body.results.length === 1,
+    );
+    const fresh = await call<{ results: Hit[] }>('POST', '/api/search', ALICE, q);
+    expect(fresh.headers.get('x-search-cache')).toBeNull();
+    expect(fresh.body.results[0]!.id).toBe(mine.id);
+  });
+
+  it('embeds a repeated query once (query-embedding cache, across search types)', async () => {
     await call('POST', '/api/search', ALICE, { query: 'A query asked twice', search_type: 'semantic' });
     const before = embedCalls;
-    await call('POST', '/api/search', ALICE, { query: '  a QUERY asked twice ', search_type: 'semantic' });
+    const again = await call('POST', '/api/search', ALICE, {
+      query: '  a QUERY asked twice ',
+      search_type: 'vector',
+    });
+    expect(again.headers.get('x-search-cache')).toBeNull(); // another answer, the same query vector
     expect(embedCalls).toBe(before);
   });
 

@@ -12,7 +12,7 @@ import type {
   TokenVerifier,
 } from '@kaboodle/platform';
 import { subscribeCatalogueChanges } from './catalogue-changed.consumer.ts';
-import type { SearchIndex } from './index/search-index.port.ts';
+import type { SearchHit, SearchIndex } from './index/search-index.port.ts';
 import { createIndexWriter } from './index-writer.ts';
 import type { IndexWriter } from './index-writer.ts';
 import { openSearchIndex } from './open-search-index.ts';
@@ -21,6 +21,7 @@ import type { CatalogueModuleHandle, EmbeddingSpace, ProcessingModuleHandle } fr
 import { createQueryEmbedder } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
 import { createRebuilder } from './rebuild.service.ts';
+import { createResultCache } from './result-cache.ts';
 import type { RebuildReport } from './rebuild.service.ts';
 import type { SearchConfig } from './search-config.ts';
 import { createSearchRouter } from './search.routes.ts';
@@ -81,10 +82,15 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     dimensions: () => dimensions,
     logger,
   });
+  const results = createResultCache<SearchHit[]>({
+    size: config.SEARCH_RESULT_CACHE_SIZE,
+    ttlMs: config.SEARCH_RESULT_CACHE_TTL,
+  });
   const service = createSearchService({
     index: currentIndex,
     embedder,
     logger,
+    results,
     fusion:
       config.SEARCH_HYBRID_FUSION === 'rrf'
         ? { method: 'rrf' }
@@ -97,8 +103,17 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     const opened = deps.openIndex?.(space) ?? openSearchIndex({ config, space, logger });
     await opened.open();
     index = opened;
-    writer = createIndexWriter({ index: opened });
-    subscription = await subscribeCatalogueChanges(bus, { writer, index: opened, dimensions, logger });
+    writer = createIndexWriter({
+      index: opened,
+      onWritten: (owners) => owners.forEach((o) => results.invalidateOwner(o)),
+    });
+    subscription = await subscribeCatalogueChanges(bus, {
+      writer,
+      index: opened,
+      dimensions,
+      logger,
+      onOwnerRemoved: (o) => results.invalidateOwner(o),
+    });
     logger.info({ kind: opened.kind, dimensions }, 'search index open');
     if (config.SEARCH_REBUILD_ON_START && catalogue) void rebuildIfEmpty(opened);
   }

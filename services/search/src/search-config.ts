@@ -30,6 +30,19 @@ export const searchConfig = defineConfig({
     default: 1_000,
     description: 'Query embeddings kept in memory (0 turns the cache off)',
   }),
+  SEARCH_RESULT_CACHE_SIZE: env.int({
+    min: 0,
+    default: 500,
+    description:
+      'Search answers kept per process, reused until the owner’s index changes (0 turns the cache off)',
+  }),
+  SEARCH_RESULT_CACHE_TTL: env.duration({
+    default: '5s',
+    min: 0,
+    max: 3_600_000,
+    description:
+      'Longest a cached answer is reused (bounds staleness with several search replicas, each of which sees only its share of index writes)',
+  }),
   SEARCH_HYBRID_FUSION: env.enum(['weighted', 'rrf'] as const, {
     default: 'weighted',
     description:

@@ -55,6 +55,7 @@ function setTiming(res: Response, timed: Timed<unknown>, startedAt: number): voi
     `embed;dur=${timed.timing.embed.toFixed(2)}, index;dur=${timed.timing.index.toFixed(2)}, total;dur=${total.toFixed(2)}`,
   );
   if (timed.degraded) res.set('X-Search-Degraded', timed.degraded);
+  if (timed.cached) res.set('X-Search-Cache', 'hit');
 }
 
 export interface SearchRouterDeps {

@@ -5,7 +5,9 @@ import { performance } from 'node:perf_hooks';
 import { NotFoundError, UnavailableError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
 import type { IndexedEntityType, SearchHit, SearchIndex } from './index/search-index.port.ts';
+import { normaliseQuery } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
+import type { ResultCache } from './result-cache.ts';
 import { MODE_OF } from './search-request.ts';
 import type {
   DocumentSearchRequest,
@@ -29,6 +31,8 @@ export interface SearchTiming {
 export interface Timed<T> {
   value: T;
   timing: SearchTiming;
+  /** Served from the result cache. */
+  cached?: boolean;
   /** Set when the query could not be embedded and keyword results stand in for semantic ones. */
   degraded?: 'keyword';
 }
@@ -46,6 +50,8 @@ export interface SearchServiceDeps {
   logger: Logger;
   /** How hybrid ranks: the adapter's own RRF, or a weighted sum of vector and keyword scores (default). */
   fusion?: HybridFusion;
+  /** Recent answers per owner (none: every search runs). */
+  results?: ResultCache<SearchHit[]>;
 }
 
 export type HybridFusion = { method: 'rrf' } | { method: 'weighted'; vectorWeight: number };
@@ -168,16 +174,41 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     if (version === undefined) throw new NotFoundError(NOT_FOUND[request.type]);
   }
 
+  /** Answer from the cache when the owner's index has not changed since; keep fresh answers. */
+  async function cached(
+    ownerId: string,
+    key: unknown[],
+    compute: () => Promise<Timed<SearchHit[]>>,
+  ): Promise<Timed<SearchHit[]>> {
+    const cache = deps.results;
+    if (!cache) return compute();
+    const k = JSON.stringify(key);
+    const hit = cache.get(ownerId, k);
+    if (hit) return { value: hit, timing: { embed: 0, index: 0 }, cached: true };
+    const generation = cache.generationOf(ownerId);
+    const answer = await compute();
+    // A keyword stand-in for a failed embedding is not the answer to keep.
+    if (!answer.degraded) cache.set(ownerId, k, answer.value, generation);
+    return answer;
+  }
+
   return {
     search: (ownerId, r) =>
-      run(ownerId, r.query, MODE_OF[r.searchType], {
-        limit: r.limit,
-        entityTypes: r.types,
-        ...(r.category !== undefined ? { category: r.category } : {}),
-      }),
+      cached(
+        ownerId,
+        ['search', normaliseQuery(r.query), r.searchType, r.limit, [...r.types].sort(), r.category ?? null],
+        () =>
+          run(ownerId, r.query, MODE_OF[r.searchType], {
+            limit: r.limit,
+            entityTypes: r.types,
+            ...(r.category !== undefined ? { category: r.category } : {}),
+          }),
+      ),
 
     searchDocuments: (ownerId, r) =>
-      run(ownerId, r.query, 'hybrid', { limit: r.limit, entityTypes: ['document'], withExcerpts: true }),
+      cached(ownerId, ['documents', normaliseQuery(r.query), r.limit], () =>
+        run(ownerId, r.query, 'hybrid', { limit: r.limit, entityTypes: ['document'], withExcerpts: true }),
+      ),
 
     async related(ownerId, r) {
       const index = deps.index();
