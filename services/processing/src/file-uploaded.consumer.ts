@@ -75,6 +75,7 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
         contentType: file.contentType,
         instructions: uploaded.instructions,
         destination: DESTINATIONS[uploaded.destination] ?? 'auto',
+        ...(uploaded.sourceUrl ? { sourceUrl: uploaded.sourceUrl } : {}),
       });
       await status({ status: FileState.PROCESSING, stage: ProcessingStage.STORING, progress: 90 });
       await publish(Topics.fileProcessed, {

@@ -31,6 +31,8 @@ export interface AnalyzeInput {
   destination?: Destination;
   /** The user's tags with their use counts: reused before new tags are made. */
   existingTags?: TagUse[];
+  /** Set when the file was fetched from a pasted URL: web pages are then allowed (main article text). */
+  sourceUrl?: string;
 }
 
 export interface AnalyzeOptions {
@@ -124,7 +126,12 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     const asInventory = destination === 'inventory' || (destination === 'auto' && isImage);
 
     const extraction = await deps.extractor.extract(
-      { bytes, fileName: input.fileName, ...(input.contentType ? { declaredType: input.contentType } : {}) },
+      {
+        bytes,
+        fileName: input.fileName,
+        ...(input.contentType ? { declaredType: input.contentType } : {}),
+        ...(input.sourceUrl ? { source: 'url' as const, url: input.sourceUrl } : {}),
+      },
       signal ? { signal } : {},
     );
     signal?.throwIfAborted();
