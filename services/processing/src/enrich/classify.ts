@@ -125,6 +125,13 @@ const FIELDS: Record<string, string[]> = {
     'ecolog',
     'biodiversit',
     'microb',
+    'bees',
+    'honeybee',
+    'beekeep',
+    'hive',
+    'pollinat',
+    'insect',
+    'wildlife',
   ],
   'Environmental Science': [
     'coral',
@@ -142,6 +149,23 @@ const FIELDS: Record<string, string[]> = {
     'solar',
     'wind power',
     'water quality',
+  ],
+  Engineering: [
+    'engineer',
+    'turbine',
+    'infrastructure',
+    'hydraulic',
+    'mechanical',
+    'civil engineering',
+    'electrical',
+    'electricity',
+    'structural',
+    'construction',
+    'aqueduct',
+    'pipes',
+    'voltage',
+    'machinery',
+    'manufactur',
   ],
   Physics: [
     'quantum',
@@ -332,15 +356,37 @@ export function classifyField(text: string): Classification | null {
   scores.sort((a, b) => b.score - a.score);
   const best = scores[0]!;
   const second = scores[1]?.score ?? 0;
-  if (best.score < 1.2 || best.cues.length < 2) return null;
+  // A long text needs two different cues; a short note may offer only one, which is still a signal
+  // when no other field ties with it.
+  const enough = best.score >= 1.2 && best.cues.length >= 2;
+  const shortSignal = words < 250 && best.score >= 0.69 && best.score - second >= 0.2;
+  if (!enough && !shortSignal) return null;
   const confidence = Math.min(
-    0.9,
+    enough ? 0.9 : 0.5,
     0.35 + (best.score - second) / (best.score + 1) + Math.min(0.2, best.cues.length * 0.03),
   );
   return { label: best.label, confidence: Math.round(confidence * 100) / 100, cues: best.cues.slice(0, 5) };
 }
 
-export function classifyCategory(text: string): Classification {
+/** A title that says what kind of document it is ("Field Report", "An Essay on…"). */
+const TITLE_CUES: Record<string, RegExp> = {
+  Report: /\breport\b/i,
+  Essay: /\bessay\b/i,
+  Letter: /\bletter\b/i,
+  'Business Plan': /\bbusiness plan\b/i,
+  Contract: /\b(?:agreement|contract)\b/i,
+  'Legal Memo': /\bmemo(?:randum)?\b/i,
+};
+
+export interface CategoryHints {
+  title?: string;
+  /** The text names its author under the title (a byline). */
+  byline?: boolean;
+  /** Most of the body is list items. */
+  isList?: boolean;
+}
+
+export function classifyCategory(text: string, hints: CategoryHints = {}): Classification {
   const head = text.slice(0, 20_000);
   const tail = text.slice(-8_000);
   const scored = Object.entries(CATEGORY_CUES).map(([label, cues]) => {
@@ -352,12 +398,30 @@ export function classifyCategory(text: string): Classification {
         hits.push(re.source.replace(/\\b|\\s\*|\(\?:|\)|\\/g, '').slice(0, 30));
       }
     }
+    if (hints.title && TITLE_CUES[label]?.test(hints.title)) {
+      score += 1.5;
+      hits.unshift(`title: ${hints.title}`.slice(0, 40));
+    }
     return { label, score, hits };
   });
   scored.sort((a, b) => b.score - a.score);
   const best = scored[0]!;
   const second = scored[1]?.score ?? 0;
-  if (best.score < 2) return { label: 'Other', confidence: 0.3, cues: [] };
+  if (best.score < 2) return fallbackCategory(text, hints);
   const confidence = Math.min(0.9, 0.4 + (best.score - second) / (best.score + 2));
   return { label: best.label, confidence: Math.round(confidence * 100) / 100, cues: best.hits.slice(0, 4) };
+}
+
+/**
+ * No kind-of-document cues: decide by shape. A list is a List; a title with a byline is an
+ * Article; a short text (or one titled "Notes") is a Note; anything else stays Other.
+ */
+function fallbackCategory(text: string, hints: CategoryHints): Classification {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  if (hints.isList) return { label: 'List', confidence: 0.5, cues: ['mostly list items'] };
+  if (hints.title && /\b(?:notes?|minutes|diary|journal entry|memo to self|reminders?)\b/i.test(hints.title))
+    return { label: 'Note', confidence: 0.5, cues: [`title: ${hints.title}`.slice(0, 40)] };
+  if (hints.title && hints.byline) return { label: 'Article', confidence: 0.4, cues: ['title and byline'] };
+  if (words < 400) return { label: 'Note', confidence: 0.35, cues: [`short text (${words} words)`] };
+  return { label: 'Other', confidence: 0.3, cues: [] };
 }

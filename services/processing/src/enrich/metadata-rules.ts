@@ -62,19 +62,103 @@ const NAME =
   "\\p{Lu}[\\p{L}'’-]+(?:\\s+(?:\\p{Lu}\\.|\\p{Lu}[\\p{L}'’-]+|van|von|de|da|del|der|la|le|bin|al))*\\s+\\p{Lu}[\\p{L}'’-]+";
 const NAME_LIST = new RegExp(`^(?:${NAME})(?:\\s*(?:,|;|&|\\band\\b)\\s*(?:${NAME}))*$`, 'u');
 
-/** "Jane A. Smith¹, Robert Jones*" → "Jane A. Smith, Robert Jones"; affiliations after the names dropped. */
-export function cleanAuthors(raw: string): string {
-  const s = raw
+const AFFILIATION =
+  /\b(?:universit\w*|institut\w*|college|department|dept|school|faculty|laborator\w*|lab|cent(?:re|er)|hospital|clinic|foundation|society|association|press|publish\w*|inc|llc|llp|ltd|gmbh|corp\w*|company|co|group|partners|agency|ministry|council|office|bureau|museum|library|studio|team)\b/i;
+const ROLE =
+  /^(?:ph\.?\s?d|m\.?\s?d|m\.?\s?sc|m\.?\s?a|b\.?\s?a|mba|esq|j\.?\s?d|jr|sr|ii|iii|editor|eds?|partner|associate|professor|student|intern|director|manager|ceo|cto|founder|owner|chair|secretary|translator|et al)\.?$/i;
+const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx|sir|dame)\.?\s+/i;
+const NAME_WORD =
+  /^(?:\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(?:\s?\p{Lu}\.)*|van|von|de|da|del|della|der|den|di|du|la|le|bin|al|ibn|y)$/u;
+// Capitalised words that open greetings, headings and dates, not names ("Dear Mr. Tanaka", "Meeting Notes").
+const NOT_A_NAME =
+  /^(?:dear|hi|hello|hey|attn|to|re|the|a|an|in|on|at|for|of|with|my|our|your|this|that|notes?|meeting|minutes|list|todo|agenda|summary|abstract|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)$/i;
+const INITIALS = /^(?:\p{Lu}\.\s?){1,3}$/u;
+
+/** A part of a byline that is a person's name: 1–5 capitalised words (particles and initials allowed). */
+function isPersonName(part: string): boolean {
+  const words = part.split(' ');
+  if (words.length < 1 || words.length > 5 || /\d|@|\//.test(part) || AFFILIATION.test(part)) return false;
+  if (NOT_A_NAME.test(words[0]!)) return false;
+  if (!words.every((w) => NAME_WORD.test(w))) return false;
+  // A name has at least one word that is not an initial or a particle.
+  return words.some((w) => /^\p{Lu}[\p{L}'’-]+$/u.test(w));
+}
+
+/** Byline parts that are not names but are expected next to them: years, dates, affiliations, roles. */
+function isBylineExtra(part: string): boolean {
+  const p = part.replace(/[()[\]]/g, '').trim();
+  if (p === '') return true;
+  if (/^(?:(?:c\.|circa|©)\s*)?(?:1[5-9]|20)\d\d(?:\s*[-–]\s*(?:\d\d){1,2})?$/i.test(p)) return true;
+  if (
+    new RegExp(
+      `^(?:\\d{1,2}\\s+)?(?:${MONTHS})\\.?(?:\\s+\\d{1,2})?,?\\s*(?:(?:1[5-9]|20)\\d\\d)?$`,
+      'i',
+    ).test(p)
+  )
+    return true;
+  if (/^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$/.test(p) || /@|https?:|www\./i.test(p)) return true;
+  return AFFILIATION.test(p) || ROLE.test(p);
+}
+
+/** Splits a byline into its parts: "A and B", "A, B & C", "A; B", "A | Institute". */
+function bylineParts(raw: string): string[] {
+  return raw
+    .normalize('NFC')
     .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§]+/g, '')
-    .replace(/\s*\(.*?\)\s*/g, ' ')
-    .replace(/\s*[|–—-]\s*(?:university|institute|college|department|school|inc\.?|llc|llp|ltd).*$/i, '')
-    .replace(/,\s*(?:university|institute|college|department|school|ph\.?d|m\.?d|esq|j\.?d)\b.*$/i, '')
-    .replace(/\s+(?:and|&)\s+/g, ', ')
-    .replace(/\s*;\s*/g, ', ')
-    .replace(/\s+/g, ' ')
-    .replace(/[.,;:\s]+$/, '')
-    .trim();
-  return s;
+    .replace(/\s*\(([^)]*)\)\s*/g, ', $1, ')
+    .replace(/\s+(?:and|&|und|et)\s+/gi, ', ')
+    .replace(/\s*[;|–—]\s*|\s+-\s+/g, ', ')
+    .split(/\s*,\s*/)
+    .map((s) =>
+      s
+        .replace(/\s+/g, ' ')
+        .replace(/^(?:by|written by|prepared by|authors?:?)\s+/i, '')
+        .replace(HONORIFIC, '')
+        .replace(/^[.,;:\s'"“”‘’]+|[.,;:\s'"“”‘’]+$/g, '')
+        .replace(/(\s\p{Lu})$/u, '$1.'),
+    )
+    .filter(Boolean);
+}
+
+/**
+ * "Jane A. Smith¹, Robert Jones*" → "Jane A. Smith, Robert Jones"; "By Livia Marcellus, 1987" →
+ * "Livia Marcellus"; "Smith, J. and Jones, R." → "J. Smith, R. Jones". Years, dates, affiliations,
+ * roles and degrees next to the names are dropped (a year belongs in publication_year). When no
+ * part reads as a person (an organisation as author), the first part is kept as written.
+ */
+export function cleanAuthors(raw: string): string {
+  const names = personNames(raw);
+  if (names) return names;
+  const first = bylineParts(raw).find((p) => !isBylineExtra(p) && /\p{L}{2}/u.test(p));
+  return first ?? '';
+}
+
+/** Only the parts of a byline that read as people's names, comma-separated ('' when none do). */
+export function personNames(raw: string): string {
+  const parts = bylineParts(raw);
+  const names: string[] = [];
+  for (const part of parts) {
+    // "Smith, J." → the initials belong to the surname before them.
+    if (INITIALS.test(part) && names.length > 0 && !names[names.length - 1]!.includes(' ')) {
+      names[names.length - 1] = `${part.replace(/\s+/g, ' ').trim()} ${names[names.length - 1]}`;
+      continue;
+    }
+    if (isPersonName(part)) names.push(part);
+  }
+  return [...new Set(names)].join(', ');
+}
+
+/** The names of a byline whose every other part is a year, date, affiliation or role; else null. */
+export function bylineNames(line: string): string | null {
+  if (line.split(' ').length > 16) return null;
+  const parts = bylineParts(line);
+  if (parts.length === 0) return null;
+  let people = 0;
+  for (const p of parts) {
+    if (isPersonName(p) || (INITIALS.test(p) && people > 0)) people++;
+    else if (!isBylineExtra(p)) return null;
+  }
+  return people > 0 ? cleanAuthors(line) : null;
 }
 
 function looksLikeNames(line: string): boolean {
@@ -151,13 +235,16 @@ export function findAuthor(
   for (const l of lines.slice(0, 25)) {
     const m = /^(?:authors?|by|written by|prepared by|from)\s*[:\s]\s*(.{3,160})$/i.exec(l);
     if (m) {
-      const value = cleanAuthors(m[1]!);
+      // "Author:" names whoever is there; "by"/"from" must be followed by people ("From the kiln…" is prose).
+      const value = /^authors?\s*:/i.test(l) ? cleanAuthors(m[1]!) : personNames(m[1]!);
       if (/[A-Z][a-z]/.test(value)) return hit(value, 0.8, `rule: "${l.split(/[:\s]/)[0]}" line`, l);
     }
   }
   const start = titleLine ? Math.max(0, lines.indexOf(titleLine)) + 1 : 1;
   for (const l of lines.slice(start, start + 4)) {
     if (looksLikeNames(l)) return hit(cleanAuthors(l), 0.65, 'rule: name line under the title', l);
+    const names = bylineNames(l);
+    if (names) return hit(names, 0.6, 'rule: byline under the title', l);
   }
   return null;
 }
@@ -165,7 +252,12 @@ export function findAuthor(
 const currentYear = (): number => new Date().getUTCFullYear();
 const plausibleYear = (y: number): boolean => y >= 1500 && y <= currentYear() + 1;
 
-export function findYear(lines: string[], metadata: ExtractedMetadata): RuleHit<number> | null {
+export function findYear(
+  lines: string[],
+  metadata: ExtractedMetadata,
+  /** The line the author was read from: a year beside the names is the publication year. */
+  byline?: string,
+): RuleHit<number> | null {
   const header = lines.slice(0, 30);
   const labelled = new RegExp(
     `^(?:published|publication date|date|dated|copyright|©|\\(c\\)|issued|submitted|accepted|received)\\s*:?\\s*(?:on\\s+)?(?:(?:${MONTHS})\\.?\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:(?:${MONTHS})\\.?,?\\s+)?((?:1[5-9]|20)\\d\\d)\\b`,
@@ -188,6 +280,16 @@ export function findYear(lines: string[], metadata: ExtractedMetadata): RuleHit<
     const m = dateLine.exec(l);
     const y = Number(m?.[1] ?? m?.[2]);
     if (m && plausibleYear(y)) return hit(y, 0.7, 'rule: date line near the top', l);
+  }
+  // Numeric dates in the first lines: 14/03/2024, 3.14.2024 (day/month order does not matter for the year).
+  for (const l of header.slice(0, 8)) {
+    const m = /(?:^|\s|:)\d{1,2}[/.]\d{1,2}[/.]((?:1[5-9]|20)\d\d)\b/.exec(l);
+    if (m && plausibleYear(Number(m[1])) && l.split(' ').length <= 12)
+      return hit(Number(m[1]), 0.65, 'rule: numeric date near the top', l);
+  }
+  if (byline) {
+    const m = /\b((?:1[5-9]|20)\d\d)\b/.exec(byline);
+    if (m && plausibleYear(Number(m[1]))) return hit(Number(m[1]), 0.7, 'rule: year in the byline', byline);
   }
   const created = metadata.created ? new Date(metadata.created).getUTCFullYear() : NaN;
   if (plausibleYear(created)) {

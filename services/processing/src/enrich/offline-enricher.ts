@@ -86,12 +86,27 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       out.provenance.title = fromHit(title);
     }
     const titleLine = title ? lines.find((l) => title.value.startsWith(l)) : undefined;
-    const author = findAuthor(lines, metadata, titleLine) ?? findSignature(text) ?? suggestAuthor(nlp, lines);
+    const author =
+      findAuthor(lines, metadata, titleLine) ??
+      findSignature(text) ??
+      suggestAuthor(
+        nlp,
+        lines.slice(0, 10).filter((l) => !readsAsProse(l)),
+      );
     if (author) {
       out.author = author.value;
       out.provenance.author = fromHit(author);
     }
-    const year = findYear(lines, metadata);
+    // The line the author stands on (a metadata author is looked for in the first lines).
+    const bylineLine = author
+      ? (lines.find((l) => excerpt(l) === author.evidence) ??
+        lines
+          .slice(0, 8)
+          .find(
+            (l) => !readsAsProse(l) && author.value.split(', ').some((n) => n.length > 3 && l.includes(n)),
+          ))
+      : undefined;
+    const year = findYear(lines, metadata, bylineLine);
     if (year) {
       out.publicationYear = year.value;
       out.provenance.publication_year = fromHit(year);
@@ -102,19 +117,48 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       out.provenance.journal_publisher = fromHit(journal);
     }
 
-    // Sentences for the extractive steps (header lines are not prose and are left out).
+    // Sentences for the extractive steps. Lines the metadata was read from (title, byline, journal,
+    // date) and other non-prose lines at the top are left out; prose at the top is kept, because in
+    // a short note the top lines are all there is.
     const analysed = text.slice(0, maxChars);
+    const metaLines = new Set<string>();
+    for (const l of lines.slice(0, 12)) {
+      if (l === titleLine || (title && l.includes(title.value))) metaLines.add(l);
+      for (const h of [author, year, journal]) if (h && excerpt(l) === h.evidence) metaLines.add(l);
+    }
     const headerSet = new Set(lines.slice(0, 12));
-    const sentences = await proseSentences(nlp, analysed, headerSet);
+    const skipLine = (l: string) => headerSet.has(l) && (metaLines.has(l) || !readsAsProse(l));
+    const prose = await proseSentences(nlp, analysed, skipLine);
+    const { sentences, listItems } = prose;
     const ranks = textRank(sentences);
     opts.signal?.throwIfAborted();
 
-    if (sentences.length > 0) {
-      const k = directives.summarySentences ?? (sentences.length >= 12 ? 3 : sentences.length >= 5 ? 2 : 1);
+    if (prose.isList) {
+      // A list's gist is its heading and its first items, not its "most central" item.
+      const lead = (prose.listLead ?? out.title) || 'List';
+      const shown = listItems.slice(0, 5).map((i) => i.replace(/[.;,:]+$/, ''));
+      out.summary = `${lead.replace(/[:.\s]+$/, '')}: ${shown.join('; ')}${listItems.length > 5 ? '; …' : '.'}`;
+      out.provenance.summary = prov(
+        0.5,
+        ProvenanceSource.TEXT_ANALYSIS,
+        'rule: list heading and first items',
+        `${listItems.length} items`,
+      );
+    } else if (sentences.length > 0) {
+      let k = directives.summarySentences ?? (sentences.length >= 12 ? 3 : sentences.length >= 5 ? 2 : 1);
       // A mild lead bias: openings state what a text is about more often than its middle does.
-      const scored = sentences.map((s, i) => ({ i, score: (ranks[i] ?? 0) * (1 + 0.5 / (1 + i / 4)) }));
+      const scored = sentences
+        .map((s, i) => ({ i, score: (ranks[i] ?? 0) * (1 + 0.5 / (1 + i / 4)) }))
+        .sort((a, b) => b.score - a.score);
+      // One short sentence says little: a short text gets two when its best one is under 12 words.
+      if (
+        !directives.summarySentences &&
+        k === 1 &&
+        sentences.length > 1 &&
+        wordCount(sentences[scored[0]!.i]!) < 12
+      )
+        k = 2;
       const picked = scored
-        .sort((a, b) => b.score - a.score)
         .slice(0, k)
         .map((s) => s.i)
         .sort((a, b) => a - b);
@@ -124,6 +168,15 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
         ProvenanceSource.TEXT_ANALYSIS,
         NLP_METHOD,
         `sentences ${picked.map((i) => i + 1).join(', ')} of ${sentences.length}`,
+      );
+    } else if (title && title.method !== 'rule: file name') {
+      // No prose at all (a bare title and byline): say what the document is, from what it states.
+      out.summary = `${title.value}${author ? `, by ${author.value}` : ''}${year ? ` (${year.value})` : ''}.`;
+      out.provenance.summary = prov(
+        0.2,
+        ProvenanceSource.TEXT_ANALYSIS,
+        'rule: title and byline (no prose)',
+        title.evidence,
       );
     }
 
@@ -194,7 +247,11 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
         `category: ${directives.category}`,
       );
     } else {
-      const category = classifyCategory(text);
+      const category = classifyCategory(text, {
+        title: out.title,
+        byline: !!bylineLine,
+        isList: prose.isList,
+      });
       out.category = category.label;
       out.provenance.category = prov(
         category.confidence,
@@ -205,7 +262,12 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
     }
 
     // Hashtags: requested first, then the user's vocabulary found in the text, then key phrases.
-    const phrases = keyPhrases(sentences, ranks);
+    // The title counts as one more (top-ranked) sentence: it names the subject in the fewest words.
+    const titleSentence =
+      out.title && title?.method !== 'rule: file name' ? nlp.sentences(out.title)[0] : undefined;
+    const phrases = titleSentence
+      ? keyPhrases([titleSentence, ...sentences], [Math.max(1 / (sentences.length + 1), ...ranks), ...ranks])
+      : keyPhrases(sentences, ranks);
     const top = phrases[0]?.score ?? 1;
     const candidates: ScoredTag[] = phrases.map((p) => ({
       tag: p.phrase,
@@ -268,8 +330,8 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
         `year: ${directives.year}`,
       );
     }
-    if (!out.title && out.summary) {
-      out.title = excerpt(sentences[0]!.text, 80);
+    if (!out.title && out.summary && sentences[0]) {
+      out.title = excerpt(sentences[0].text, 80);
       out.provenance.title = prov(
         0.2,
         ProvenanceSource.TEXT_ANALYSIS,
@@ -287,12 +349,44 @@ function tidy(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
+const wordCount = (s: WinkSentence): number => s.tokens.filter((t) => t.type === 'word').length;
+
+/** A line that reads as running text rather than a title, byline or heading (mostly lower-case words). */
+export function readsAsProse(line: string): boolean {
+  const words = line.split(' ').filter((w) => /\p{L}/u.test(w));
+  if (words.length > 20) return true;
+  if (words.length < 5) return false;
+  const lower = words.filter((w) => /^[("'“‘]?\p{Ll}/u.test(w)).length;
+  return lower / words.length >= 0.4;
+}
+
+const BULLET = /^(?:[-*•–·▪◦○►✓✔]|\d{1,2}[.)]|\(?[a-z][.)]|\[[ xX]?\])\s+(.+)$/;
+
+export interface ProseSentences {
+  sentences: WinkSentence[];
+  /** Bulleted or numbered items, marker stripped, in order. */
+  listItems: string[];
+  /** Most of the body is list items (a packing list, a reading list). */
+  isList: boolean;
+  /** The line introducing the first list, if any ("Bring to the fair:"). */
+  listLead?: string;
+}
+
 /**
- * Prose sentences: paragraphs with single line breaks joined, 6–80 words, not header lines. Long
- * texts yield to the event loop every few paragraphs (wink-nlp is synchronous).
+ * Prose sentences: paragraphs with single line breaks joined (short lines that end without
+ * punctuation become sentences of their own: note lines, not a wrapped paragraph), list items
+ * one sentence each, 6–80 words; a short text with fewer than two of those keeps sentences of 3–5
+ * words too. Long texts yield to the event loop every few paragraphs (wink-nlp is synchronous).
  */
-async function proseSentences(nlp: Nlp, text: string, header: Set<string>): Promise<WinkSentence[]> {
-  const out: WinkSentence[] = [];
+async function proseSentences(
+  nlp: Nlp,
+  text: string,
+  skipLine: (line: string) => boolean,
+): Promise<ProseSentences> {
+  const all: Array<{ s: WinkSentence; words: number }> = [];
+  const listItems: string[] = [];
+  let listLead: string | undefined;
+  let bodyLines = 0;
   let chars = 0;
   for (const para of text.split(/\n\s*\n/)) {
     chars += para.length;
@@ -304,16 +398,33 @@ async function proseSentences(nlp: Nlp, text: string, header: Set<string>): Prom
       .split('\n')
       .map((l) => l.replace(/\s+/g, ' ').trim())
       .filter(Boolean);
-    const body = lines.filter((l) => !header.has(l) || l.split(' ').length > 20);
+    const body = lines.filter((l) => !skipLine(l));
     if (body.length === 0) continue;
-    for (const s of nlp.sentences(body.join(' '))) {
-      const words = s.tokens.filter((t) => t.type === 'word').length;
-      if (words < 6 || words > 80) continue;
+    let joined = '';
+    body.forEach((l, i) => {
+      bodyLines++;
+      const item = BULLET.exec(l);
+      if (item) {
+        if (listItems.length === 0 && i > 0 && !BULLET.test(body[i - 1]!)) listLead = body[i - 1];
+        listItems.push(item[1]!);
+      }
+      const line = item ? item[1]! : l;
+      const next = body[i + 1];
+      // An item, or a short line ending without punctuation before a capitalised line, ends a sentence.
+      const ends =
+        !/[.!?:;,…"”)]$/.test(line) &&
+        (item || (next !== undefined && (BULLET.test(next) || (line.length < 50 && /^\p{Lu}/u.test(next)))));
+      joined += `${line}${ends ? '.' : ''} `;
+    });
+    for (const s of nlp.sentences(joined)) {
       if (/^\s*(?:to|from|re|cc|date|subject)\s*:/i.test(s.text)) continue;
-      out.push(s);
+      all.push({ s, words: wordCount(s) });
     }
   }
-  return out;
+  let kept = all.filter((x) => x.words >= 6 && x.words <= 80);
+  if (kept.length < 2 && text.length < 3000) kept = all.filter((x) => x.words >= 3 && x.words <= 80);
+  const isList = listItems.length >= 3 && listItems.length * 2 >= bodyLines;
+  return { sentences: kept.map((x) => x.s), listItems, isList, ...(listLead ? { listLead } : {}) };
 }
 
 interface Picked {
@@ -360,6 +471,8 @@ function pickByCues(
 
 function suggestAuthor(nlp: Nlp, lines: string[]): RuleHit<string> | null {
   const head = lines.slice(0, 10).join('\n');
+  // compromise costs ~15 ms a call: skip it when no line has two capitalised words in a row.
+  if (!/\p{Lu}[\p{Ll}'’-]+\s+\p{Lu}/u.test(head)) return null;
   const people = nlp
     .people(head)
     .map((p) => p.replace(/[.,;:]+$/, '').trim())
@@ -375,15 +488,17 @@ function suggestAuthor(nlp: Nlp, lines: string[]): RuleHit<string> | null {
   };
 }
 
+const PUBLISHER_WORDS =
+  /\b(press|publish\w*|university|institute|society|journal|review|association|foundation)\b/i;
+
 /** compromise organisations in the first lines that read like a publisher or a periodical. */
 function suggestPublisher(nlp: Nlp, lines: string[], titleLine?: string): RuleHit<string> | null {
   const head = lines.slice(0, 8).filter((l) => l !== titleLine);
+  // Only names with a publisher's word are kept, so without such a word compromise (~15 ms) is not asked.
+  if (!head.some((l) => PUBLISHER_WORDS.test(l))) return null;
   for (const org of nlp.organizations(head.join('\n'))) {
     const name = org.replace(/[.,;:]+$/, '').trim();
-    if (
-      !/\b(press|publish\w*|university|institute|society|journal|review|association|foundation)\b/i.test(name)
-    )
-      continue;
+    if (!PUBLISHER_WORDS.test(name)) continue;
     return {
       value: name,
       confidence: 0.35,

@@ -160,12 +160,18 @@ export function keyPhrases(sentences: WinkSentence[], ranks: number[], max = 15)
     }
     flush();
   });
-  return (
-    [...acc.entries()]
-      .map(([phrase, e]) => ({ phrase, score: e.score, occurrences: e.occurrences }))
-      // A phrase seen once in a long text is noise; in a short one it may be all there is.
-      .filter((p) => p.occurrences > 1 || sentences.length < 8)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, max)
-  );
+  const ranked = [...acc.entries()]
+    .map(([phrase, e]) => ({ phrase, score: e.score, occurrences: e.occurrences }))
+    // A phrase seen once in a long text is noise; in a short one it may be all there is.
+    .filter((p) => p.occurrences > 1 || sentences.length < 8)
+    .sort((a, b) => b.score - a.score);
+  // "stream turbine" adds nothing next to "tidal stream turbine" (nor the reverse): keep the better one.
+  const out: KeyPhrase[] = [];
+  for (const p of ranked) {
+    if (out.length >= max) break;
+    const padded = ` ${p.phrase} `;
+    if (out.some((q) => ` ${q.phrase} `.includes(padded) || padded.includes(` ${q.phrase} `))) continue;
+    out.push(p);
+  }
+  return out;
 }
