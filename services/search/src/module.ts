@@ -84,7 +84,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
   });
   const results = createResultCache<SearchHit[]>({
     size: config.SEARCH_RESULT_CACHE_SIZE,
-    ttlMs: config.SEARCH_RESULT_CACHE_TTL,
+    ttlMs: config.SEARCH_RESULT_CACHE_TTL ?? (bus.kind === 'memory' ? 600_000 : 5_000),
   });
   const service = createSearchService({
     index: currentIndex,

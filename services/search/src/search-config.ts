@@ -37,11 +37,10 @@ export const searchConfig = defineConfig({
       'Search answers kept per process, reused until the owner’s index changes (0 turns the cache off)',
   }),
   SEARCH_RESULT_CACHE_TTL: env.duration({
-    default: '5s',
     min: 0,
     max: 3_600_000,
     description:
-      'Longest a cached answer is reused (bounds staleness with several search replicas, each of which sees only its share of index writes)',
+      'Longest a cached answer is reused. Unset: 10m with the in-process bus (this process applies every index write, so invalidation is exact), 5s with Kafka (several replicas each apply only their share of writes)',
   }),
   SEARCH_HYBRID_FUSION: env.enum(['weighted', 'rrf'] as const, {
     default: 'weighted',
