@@ -13,20 +13,26 @@ describeSearchIndexContract('lancedb', async ({ name, dimensions }) => {
   };
 });
 
-// The same contract with the ANN path forced: HNSW-SQ built from 200 live rows, every owner searched
-// through it (no exact flat scan for small owners) and compaction/index refresh every 5 writes, so
-// filters, isolation and "new rows are searchable at once" are proven on the indexed path too.
-describeSearchIndexContract('lancedb (HNSW-SQ, frequent optimise)', async ({ name, dimensions }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'kaboodle-search-contract-ann-'));
-  return {
-    index: createLanceDbSearchIndex({
-      dir,
-      dimensions,
-      table: name,
-      annMinRows: 200,
-      flatMaxOwnerRows: 0,
-      optimizeEveryWrites: 5,
-    }),
-    cleanup: () => rm(dir, { recursive: true, force: true }),
-  };
-});
+// The same contract with the ANN path forced, for each index kind: built from 200 live rows, every
+// owner searched through it (no exact flat scan for small owners) and compaction/index refresh every
+// 5 writes, so filters, isolation and "new rows are searchable at once" hold on the indexed path too.
+for (const kind of ['ivf-flat', 'hnsw-sq'] as const) {
+  describeSearchIndexContract(
+    `lancedb (${kind} from 200 rows, frequent optimise)`,
+    async ({ name, dimensions }) => {
+      const dir = await mkdtemp(join(tmpdir(), `kaboodle-search-contract-${kind}-`));
+      return {
+        index: createLanceDbSearchIndex({
+          dir,
+          dimensions,
+          table: name,
+          ann: { kind },
+          annMinRows: 200,
+          flatMaxOwnerRows: 0,
+          optimizeEveryWrites: 5,
+        }),
+        cleanup: () => rm(dir, { recursive: true, force: true }),
+      };
+    },
+  );
+}

@@ -86,45 +86,49 @@ describe('LanceDB search index', () => {
     );
   });
 
-  it('builds the HNSW-SQ index once big enough; rows written afterwards are searchable at once', async () => {
-    const index = createLanceDbSearchIndex({
-      dir: await tempDir(),
-      dimensions: DIMS,
-      annMinRows: 300,
-      flatMaxOwnerRows: 0,
-      optimizeEveryWrites: 1_000,
-      optimizeIntervalMs: 3_600_000,
-    });
-    await index.open();
-    await index.upsert(Array.from({ length: 299 }, (_, i) => entity(i)));
-    await index.optimize();
-    expect(await index.hasAnnIndex()).toBe(false);
-    await index.upsert([entity(299)]);
-    await index.optimize();
-    expect(await index.hasAnnIndex()).toBe(true);
+  it.each(['ivf-flat', 'hnsw-sq'] as const)(
+    'builds the %s index once big enough; rows written afterwards are searchable at once',
+    async (kind) => {
+      const index = createLanceDbSearchIndex({
+        ann: { kind },
+        dir: await tempDir(),
+        dimensions: DIMS,
+        annMinRows: 300,
+        flatMaxOwnerRows: 0,
+        optimizeEveryWrites: 1_000,
+        optimizeIntervalMs: 3_600_000,
+      });
+      await index.open();
+      await index.upsert(Array.from({ length: 299 }, (_, i) => entity(i)));
+      await index.optimize();
+      expect(await index.hasAnnIndex()).toBe(false);
+      await index.upsert([entity(299)]);
+      await index.optimize();
+      expect(await index.hasAnnIndex()).toBe(true);
 
-    // not yet in the ANN index (no optimise since): found by the engine's flat pass over new rows
-    await index.upsert([entity(5000, { title: 'freshly written osprey', vector: vector(7) })]);
-    const kw = await index.search({ ownerId: 'u1', mode: 'keyword', text: 'osprey', limit: 3 });
-    expect(kw.map((h) => h.id)).toEqual(['d5000']);
-    const sem = await index.search({
-      ownerId: 'u1',
-      mode: 'semantic',
-      text: '',
-      vector: vector(7),
-      limit: 3,
-    });
-    expect(sem.map((h) => h.id)).toContain('d5000');
-    expect(index.lastTimings().exact).toBe(0);
+      // not yet in the ANN index (no optimise since): found by the engine's flat pass over new rows
+      await index.upsert([entity(5000, { title: 'freshly written osprey', vector: vector(7) })]);
+      const kw = await index.search({ ownerId: 'u1', mode: 'keyword', text: 'osprey', limit: 3 });
+      expect(kw.map((h) => h.id)).toEqual(['d5000']);
+      const sem = await index.search({
+        ownerId: 'u1',
+        mode: 'semantic',
+        text: '',
+        vector: vector(7),
+        limit: 3,
+      });
+      expect(sem.map((h) => h.id)).toContain('d5000');
+      expect(index.lastTimings().exact).toBe(0);
 
-    // the ANN answer matches the exact kNN on this small set
-    const q = vector(42);
-    const ann = await index.search({ ownerId: 'u1', mode: 'semantic', text: '', vector: q, limit: 10 });
-    const exact = await index.exactKnn('u1', q, 10);
-    const overlap = ann.filter((h) => exact.includes(JSON.stringify(['u1', 'document', h.id]))).length;
-    expect(overlap).toBeGreaterThanOrEqual(9);
-    await index.close();
-  });
+      // the ANN answer matches the exact kNN on this small set
+      const q = vector(42);
+      const ann = await index.search({ ownerId: 'u1', mode: 'semantic', text: '', vector: q, limit: 10 });
+      const exact = await index.exactKnn('u1', q, 10);
+      const overlap = ann.filter((h) => exact.includes(JSON.stringify(['u1', 'document', h.id]))).length;
+      expect(overlap).toBeGreaterThanOrEqual(9);
+      await index.close();
+    },
+  );
 
   it('coalesces concurrent upserts into few writes and applies back-pressure without losing any', async () => {
     const dir = await tempDir();
