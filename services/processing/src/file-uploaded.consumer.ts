@@ -39,7 +39,7 @@ export interface FileUploadedConsumerDeps {
   bus: EventBus;
   analyzer: Analyzer;
   logger: Logger;
-  /** Files analysed at once by this process (bounded memory: each holds one file). */
+  /** Files analysed at once by this process (bounded memory: each holds one file; default 8, enough to keep the embedder's batches full). */
   concurrency?: number;
 }
 
@@ -121,6 +121,6 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
     topics: [Topics.fileUploaded],
     handler: handle,
     maxAttempts: MAX_ATTEMPTS,
-    concurrency: deps.concurrency ?? 2,
+    concurrency: deps.concurrency ?? 8,
   });
 }

@@ -9,11 +9,15 @@ import type { Analyzer, TextEmbedder } from './analyze/index.ts';
 import { createPooledExtractor, type Extractor } from './extract/index.ts';
 import { createOpenAiAssistedExtractor } from './extract/openai-assisted-extractor.ts';
 import { subscribeFileUploaded } from './file-uploaded.consumer.ts';
-import { extractionConfig, extractionOptionsFromConfig } from './limits/index.ts';
+import { extractionConfig, extractionOptionsFromConfig, pipelineConfig } from './limits/index.ts';
 import { createProcessingGrpcService } from './processing.grpc.ts';
 
-/** Every key the processing module reads (AI providers and extraction limits). */
-export const processingModuleConfig = combineConfigs(processingConfigSchema, extractionConfig);
+/** Every key the processing module reads (AI providers, extraction limits, pipeline throughput). */
+export const processingModuleConfig = combineConfigs(
+  processingConfigSchema,
+  extractionConfig,
+  pipelineConfig,
+);
 export type ProcessingModuleConfig = ReturnType<typeof processingModuleConfig.parse>;
 
 export interface ProcessingModuleDeps {
@@ -38,7 +42,7 @@ export function createProcessingModule(deps: ProcessingModuleDeps): ProcessingMo
   const logger = childLogger(deps.logger, 'processing');
   const extractionOptions = extractionOptionsFromConfig(config);
   const offlineExtractor = createPooledExtractor(extractionOptions);
-  const ai = createAiProviders(config);
+  const ai = createAiProviders(config, { embedThreads: config.EMBED_THREADS });
   // With an endpoint configured, its vision model reads images and scanned pages; everything else
   // (and the fallback when the endpoint fails) stays with the offline extractor.
   const extractor = ai.openai
@@ -67,7 +71,13 @@ export function createProcessingModule(deps: ProcessingModuleDeps): ProcessingMo
     extractor,
     async start() {
       logger.info({ provider: ai.provider }, 'processing started');
-      if (deps.consume !== false) subscription = await subscribeFileUploaded({ bus, analyzer, logger });
+      if (deps.consume !== false)
+        subscription = await subscribeFileUploaded({
+          bus,
+          analyzer,
+          logger,
+          concurrency: config.PROCESSING_CONCURRENCY,
+        });
     },
     async stop() {
       await subscription?.close();

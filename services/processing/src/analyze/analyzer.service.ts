@@ -7,7 +7,7 @@ import { InputError } from '@kaboodle/platform';
 import { TextExtractionMethod } from '@kaboodle/proto';
 import type { DocumentAnalysis, InventoryAnalysis, MessageInitShape } from '@kaboodle/proto';
 import type { DocumentAnalysisSchema, InventoryAnalysisSchema } from '@kaboodle/proto';
-import { embedDocument, type EmbeddedPassage, type TextEmbedder } from '../embed/index.ts';
+import { documentHeadline, embedDocument, type EmbeddedPassage, type TextEmbedder } from '../embed/index.ts';
 import type { DocumentEnricher, TagUse } from '../enrich/index.ts';
 import { reconcileTags } from '../enrich/index.ts';
 import { detectContentType } from '../extract/detect-type.ts';
@@ -158,9 +158,7 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
       },
       signal ? { signal } : {},
     );
-    const headline = [e.title, e.summary, e.hashtags.map((h) => h.tag.replace(/-/g, ' ')).join(', ')]
-      .filter(Boolean)
-      .join('. ');
+    const headline = documentHeadline(e);
     const emb = await embedDocument(deps.embedder, extraction.text, {
       headline,
       ...(signal ? { signal } : {}),

@@ -112,3 +112,26 @@ describe('batching embedder lanes', () => {
     expect(order.filter((t) => t.startsWith('para'))).toHaveLength(12);
   });
 });
+
+describe('batching embedder with several model threads', () => {
+  it('keeps up to parallelBatches batches in flight, never more', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const embedder = createBatchingEmbedder({
+      space: () => ({ provider: 'test', model: 'threads', dimensions: 1 }),
+      maxBatch: 2,
+      maxChars: 100,
+      parallelBatches: 2,
+      async embedBatch(texts) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 10));
+        inFlight--;
+        return texts.map(() => [1]);
+      },
+    });
+    const out = await embedder.embed(Array.from({ length: 12 }, (_, i) => `text ${i}`));
+    expect(out).toHaveLength(12);
+    expect(most).toBe(2);
+  });
+});

@@ -3,7 +3,6 @@
 // come from an LRU cache, and the event loop gets a turn between batches so a long document never
 // holds it for more than one batch. Short calls (search queries) go ahead of long ones (a
 // document's passages), so a query never waits behind a 40-page upload.
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createLruCache } from './lru-cache.ts';
 import { l2normalize, type EmbedOptions, type EmbeddingSpace, type TextEmbedder } from './text-embedder.ts';
 
@@ -17,6 +16,8 @@ export interface BatchingEmbedderOptions {
   maxBatchChars?: number;
   /** Texts longer than this are cut (the model's useful input size). */
   maxChars: number;
+  /** Batches in flight at once (default 1); more only helps when the model runs on several threads. */
+  parallelBatches?: number;
   /** Entries in the LRU cache of text → vector (0 disables). */
   cacheSize?: number;
   /** Texts up to this length are cached (queries and short chunks; default 1000). */
@@ -53,33 +54,37 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
   };
   // Same text asked twice while a batch is in flight: one model call.
   const inflight = new Map<string, Promise<Float32Array>>();
-  let draining = false;
+  const parallel = Math.max(1, options.parallelBatches ?? 1);
+  let running = 0;
+  let scheduled = false;
 
-  async function drain(): Promise<void> {
-    if (draining) return;
-    draining = true;
-    try {
-      // Let every caller of this tick enqueue first (that is the coalescing).
-      await nextTurn();
-      while (waiting() > 0) {
-        const batch = nextBatch();
-        try {
-          // No caller's signal reaches a shared batch: one caller giving up must not fail the others.
-          const vectors = await options.embedBatch(batch.map((p) => p.text));
-          if (vectors.length !== batch.length) {
-            throw new Error(
-              `the embedding model returned ${vectors.length} vectors for ${batch.length} texts`,
-            );
-          }
-          batch.forEach((p, i) => p.resolve(l2normalize(Float32Array.from(vectors[i]!))));
-        } catch (err) {
-          for (const p of batch) p.reject(err);
-        }
-        if (waiting() > 0) await nextTurn();
+  // Let every caller of this tick enqueue first (that is the coalescing); the event loop also gets a
+  // turn between batches.
+  function pump(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      while (running < parallel && waiting() > 0) {
+        running++;
+        void runBatch(nextBatch()).finally(() => {
+          running--;
+          if (waiting() > 0) pump();
+        });
       }
-    } finally {
-      draining = false;
-      if (waiting() > 0) void drain();
+    });
+  }
+
+  async function runBatch(batch: Pending[]): Promise<void> {
+    try {
+      // No caller's signal reaches a shared batch: one caller giving up must not fail the others.
+      const vectors = await options.embedBatch(batch.map((p) => p.text));
+      if (vectors.length !== batch.length) {
+        throw new Error(`the embedding model returned ${vectors.length} vectors for ${batch.length} texts`);
+      }
+      batch.forEach((p, i) => p.resolve(l2normalize(Float32Array.from(vectors[i]!))));
+    } catch (err) {
+      for (const p of batch) p.reject(err);
     }
   }
 
@@ -106,7 +111,7 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
       },
     );
     inflight.set(cut, promise);
-    void drain();
+    pump();
     return promise;
   }
 

@@ -1,6 +1,6 @@
 // A document's vectors: its passages (chunks, for passage search and "Relevant Excerpt") and one
-// document vector, the normalised mean of the passage vectors with the headline (title, summary,
-// tags) counted twice, since that is what a searcher most often describes.
+// document vector, the normalised mean of the passage vectors with the headline (title and tags)
+// counted twice, since that is what a searcher most often describes.
 import { chunkText, type ChunkOptions, type TextChunk } from './chunk-text.ts';
 import { meanVector, type EmbedOptions, type EmbeddingSpace, type TextEmbedder } from './text-embedder.ts';
 
@@ -14,12 +14,42 @@ export interface DocumentEmbedding extends EmbeddingSpace {
 }
 
 export interface EmbedDocumentOptions extends EmbedOptions, ChunkOptions {
-  /** Title, summary and tags: embedded as one extra passage weighted `headlineWeight`. */
+  /** Title and tags (see documentHeadline): embedded as one extra passage weighted `headlineWeight`. */
   headline?: string;
   /** Default 2. */
   headlineWeight?: number;
   /** Passages embedded at most (default 64); past it, chunks are picked evenly across the text. */
   maxPassages?: number;
+  /**
+   * A text of at most this many words is one passage (default 1.5 × targetWords): cutting a short
+   * note into two overlapping chunks costs a fifth more model time and finds nothing one would miss.
+   */
+  singlePassageWords?: number;
+}
+
+/**
+ * The text emphasised in a document's vector: its title and tags, what a searcher most often
+ * describes. The summary is left out: it is sentences of the text, already in the passages, and
+ * embedding it again cost a quarter of a small file's model time (eval: hybrid MRR unchanged,
+ * nDCG@10 0.958 → 0.968; embedder alone MRR 0.978 → 0.962).
+ */
+export function documentHeadline(e: { title?: string; hashtags?: readonly { tag: string }[] }): string {
+  const tags = (e.hashtags ?? []).map((h) => h.tag.replace(/-/g, ' ')).join(', ');
+  return [e.title, tags]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join('. ');
+}
+
+/** The whole text as one passage when it is short, else sentence-aligned chunks. */
+function passagesOf(text: string, options: ChunkOptions & { singlePassageWords?: number }): TextChunk[] {
+  const limit = options.singlePassageWords ?? Math.round(1.5 * (options.targetWords ?? 120));
+  const words = text.match(/\S+/g)?.length ?? 0;
+  // (A run of long tokens, a URL list say, is chunked by words as usual.)
+  if (words === 0 || words > limit || text.length > limit * 12) return chunkText(text, options);
+  const start = text.search(/\S/);
+  const end = text.trimEnd().length;
+  return [{ text: text.slice(start, end), start, end }];
 }
 
 export async function embedDocument(
@@ -28,7 +58,7 @@ export async function embedDocument(
   options: EmbedDocumentOptions = {},
 ): Promise<DocumentEmbedding> {
   const maxPassages = options.maxPassages ?? 64;
-  let chunks = chunkText(text, options);
+  let chunks = passagesOf(text, options);
   if (chunks.length > maxPassages) {
     const step = chunks.length / maxPassages;
     chunks = Array.from({ length: maxPassages }, (_, i) => chunks[Math.floor(i * step)]!);

@@ -10,6 +10,7 @@ export {
 export { createOpenAiEmbedder, type OpenAiEmbedderOptions } from './openai-embedder.ts';
 export { chunkText, splitSentences, type ChunkOptions, type TextChunk } from './chunk-text.ts';
 export {
+  documentHeadline,
   embedDocument,
   type DocumentEmbedding,
   type EmbeddedPassage,

@@ -43,14 +43,16 @@ export function loadUseLiteModel(): Promise<UseModel> {
   return shared;
 }
 
-// One embedding thread per process, shared by every worker-mode embedder; closed with the last one.
+// One pool of embedding threads per process, shared by every worker-mode embedder (the first one
+// sets its size); closed with the last one.
 let pool: WorkerPool<EmbedTask, Float32Array[]> | null = null;
 let poolUsers = 0;
+let poolSize = 1;
 
 function sharedPool(): WorkerPool<EmbedTask, Float32Array[]> {
   pool ??= createWorkerPool<EmbedTask, Float32Array[]>({
     script: new URL('./embed.worker.ts', import.meta.url),
-    size: 1,
+    size: poolSize,
     maxQueued: 256,
     // An idle process lets the thread (and its ~200 MB model) go; the next call reloads it.
     idleTimeoutMs: 60_000,
@@ -75,6 +77,11 @@ async function embedInWorker(texts: string[]): Promise<Float32Array[]> {
 export interface UseLiteEmbedderOptions {
   /** Where the model runs: `worker` (default, one shared thread) or `main` (this thread; benchmarks of the model alone). */
   thread?: 'worker' | 'main';
+  /**
+   * Model threads in `worker` mode (default 1). Each holds its own copy of the model (~150 MB); a
+   * second one pays when the main thread leaves a core idle (see the README's throughput figures).
+   */
+  threads?: number;
   /** Texts per model call (default 8: ~60 ms of WASM work, so the event loop stays responsive). */
   maxBatch?: number;
   /** LRU entries for repeated texts (default 2000). */
@@ -83,11 +90,16 @@ export interface UseLiteEmbedderOptions {
 
 export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): TextEmbedder {
   const inWorker = (options.thread ?? 'worker') === 'worker';
-  if (inWorker) poolUsers++;
+  const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  if (inWorker) {
+    if (poolUsers === 0 && !pool) poolSize = threads;
+    poolUsers++;
+  }
   let closed = false;
   return createBatchingEmbedder({
     space: () => USE_LITE_SPACE,
     maxBatch: options.maxBatch ?? 8,
+    parallelBatches: inWorker ? threads : 1,
     // ~45 ms of CPU per 750-character passage: 2000 characters keep one model call near 100 ms.
     maxBatchChars: 2000,
     // USE averages over tokens: past a few paragraphs more text only blurs the vector and costs time.

@@ -34,6 +34,8 @@ export interface AiProviderOptions {
   measurer?: ImageMeasurer;
   /** A ready client (tests); otherwise one is made from the config. */
   openai?: OpenAI;
+  /** Threads for the offline embedding model (default 1). */
+  embedThreads?: number;
 }
 
 export function createAiProviders(config: ProcessingConfig, options: AiProviderOptions = {}): AiProviders {
@@ -46,7 +48,7 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
   const offlineEnricher = createOfflineEnricher();
   const offlineVision = createOfflineVision({ measurer, barcodeLookup });
   if (provider === 'offline') {
-    const embedder = createUseLiteEmbedder();
+    const embedder = createUseLiteEmbedder({ threads: options.embedThreads ?? 1 });
     return {
       provider,
       embedder,

@@ -1,0 +1,22 @@
+// The env keys of the processing pipeline's throughput: files analysed at once and model threads.
+// Defaults fit a small (2-core) machine; see the README's throughput figures before raising them.
+import { defineConfig, env } from '@kaboodle/platform/config/index.ts';
+
+export const pipelineConfig = defineConfig({
+  PROCESSING_CONCURRENCY: env.int({
+    min: 1,
+    max: 64,
+    default: 8,
+    description:
+      'file.uploaded events analysed at once per process (each holds one file; several keep the embedder’s batches full)',
+  }),
+  EMBED_THREADS: env.int({
+    min: 1,
+    max: 16,
+    default: 2,
+    description:
+      'Worker threads for the offline embedding model (each holds its own copy, ~150 MB); 2 on a 2-core machine uses the core the main thread leaves idle',
+  }),
+});
+
+export type PipelineConfig = ReturnType<typeof pipelineConfig.parse>;
