@@ -52,6 +52,11 @@ export interface EvalFigures {
   /** The same fields on the documents written after the rules were frozen. */
   metadataHeldOut: FieldScore[];
   heldOutDocuments: number;
+  /** The same fields on the short documents (a paragraph, a few lines, a list, a bare byline). */
+  metadataShort: FieldScore[];
+  /** Short documents: a 1–2 sentence summary naming the subject, at least three scored hashtags. */
+  shortText: FieldScore[];
+  shortDocuments: number;
   search: SearchScore[];
   vision: FieldScore[];
   enrichMsMedian: number;
@@ -141,6 +146,31 @@ export async function runEvaluation(
     };
     const metadata = metadataFor(EVAL_DOCUMENTS);
     const metadataHeldOut = metadataFor(EVAL_DOCUMENTS.filter((d) => d.heldOut));
+    const shortDocs = EVAL_DOCUMENTS.filter((d) => d.short);
+    const metadataShort = metadataFor(shortDocs);
+    const shortText = [
+      score(
+        'summary',
+        shortDocs.map((d) => {
+          const e = byId.get(d.id)!.e;
+          // One or two sentences (a list's summary is its heading and items, one sentence).
+          const sentences = e.summary.split(/(?<=[.!?…])\s+(?=\p{Lu})/u).filter(Boolean).length;
+          const ok =
+            sentences >= 1 &&
+            sentences <= 2 &&
+            e.summary.toLowerCase().includes(d.short!.summaryIncludes.toLowerCase());
+          return { ok, id: d.id, got: e.summary };
+        }),
+      ),
+      score(
+        'hashtags',
+        shortDocs.map((d) => {
+          const e = byId.get(d.id)!.e;
+          const ok = e.hashtags.length >= 3 && e.hashtags.every((h) => h.relevancy > 0 && h.relevancy <= 1);
+          return { ok, id: d.id, got: e.hashtags.map((h) => `${h.tag}:${h.relevancy}`).join(' ') };
+        }),
+      ),
+    ];
 
     // Search: document vectors exactly as the analyzer makes them (passages + headline).
     const vectors = new Map<string, Float32Array>();
@@ -236,6 +266,9 @@ export async function runEvaluation(
       metadata,
       metadataHeldOut,
       heldOutDocuments: EVAL_DOCUMENTS.filter((d) => d.heldOut).length,
+      metadataShort,
+      shortText,
+      shortDocuments: EVAL_DOCUMENTS.filter((d) => d.short).length,
       search,
       vision,
       enrichMsMedian: median(enrichMs),

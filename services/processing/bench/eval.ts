@@ -21,6 +21,11 @@ if (args.includes('--json')) {
         `${pct(h.accuracy)}  (${h.correct}/${h.total})`,
     );
   });
+  console.log(
+    `\nShort documents (${figures.shortDocuments}: a paragraph, a few lines, a list, a bare byline)`,
+  );
+  for (const f of [...figures.metadataShort, ...figures.shortText].filter((x) => x.total > 0))
+    console.log(`  ${f.field.padEnd(18)} ${pct(f.accuracy)}  (${f.correct}/${f.total})`);
   console.log('\nSearch quality             MRR   nDCG@10');
   for (const s of figures.search)
     console.log(`  ${s.method.padEnd(22)} ${s.mrr.toFixed(3)}   ${s.ndcg10.toFixed(3)}`);
@@ -34,7 +39,7 @@ if (args.includes('--json')) {
   );
   if (args.includes('--misses')) {
     console.log('\nMisses');
-    for (const f of [...figures.metadata, ...figures.vision])
+    for (const f of [...figures.metadata, ...figures.shortText, ...figures.vision])
       for (const m of f.misses) console.log(`  ${f.field}: ${m}`);
   }
 }

@@ -29,6 +29,9 @@ const FIELDS: Record<string, string[]> = {
     'latency',
     'gpu',
     'source code',
+    'server',
+    'pull request',
+    'deploy',
   ],
   Law: [
     'court',
@@ -111,6 +114,9 @@ const FIELDS: Record<string, string[]> = {
     'vaccine',
     'mortality',
     'cancer',
+    'medicat',
+    'blood pressure',
+    'prescri',
   ],
   Biology: [
     'gene',
@@ -149,6 +155,9 @@ const FIELDS: Record<string, string[]> = {
     'solar',
     'wind power',
     'water quality',
+    'rainwater',
+    'rainfall',
+    'drought',
   ],
   Engineering: [
     'engineer',
@@ -194,7 +203,9 @@ const FIELDS: Record<string, string[]> = {
   History: [
     'centur',
     'empire',
-    'war',
+    'war=',
+    'wars=',
+    'histor',
     'revolution',
     'historian',
     'medieval',
@@ -266,6 +277,18 @@ const FIELDS: Record<string, string[]> = {
     'decor',
   ],
   Literature: ['novel', 'poem', 'poet', 'narrat', 'fiction', 'literary', 'author', 'character', 'metaphor'],
+  'Food & Cooking': [
+    'recipe',
+    'cook',
+    'bake',
+    'baking',
+    'flour',
+    'dough',
+    'sourdough',
+    'oven',
+    'ingredient',
+    'cuisine',
+  ],
   Mathematics: [
     'theorem',
     'proof',
@@ -328,6 +351,9 @@ const CATEGORY_CUES: Record<string, Array<[RegExp, number]>> = {
   Letter: [
     [/^\s*dear\b/im, 3],
     [/\b(?:sincerely|best regards|yours truly)\b/i, 2.5],
+    // A message: "Hi team," … "Thanks," with a name under it.
+    [/^\s*(?:hi|hello|hey)\b[^\n]{0,40},\s*$/im, 2],
+    [/^\s*(?:thanks|many thanks|thank you|cheers|best wishes|all the best|best|regards),?\s*\n\s*\S/im, 1],
   ],
   Article: [
     [/\bposted\b|\bpublished on\b|\bupdated\b/i, 1],
@@ -342,8 +368,10 @@ export function classifyField(text: string): Classification | null {
   for (const [label, stems] of Object.entries(FIELDS)) {
     let score = 0;
     const cues: string[] = [];
-    for (const stem of stems) {
-      const re = new RegExp(`\\b${stem.replace(/[-]/g, '[- ]')}`, 'g');
+    for (const entry of stems) {
+      // A trailing '=' asks for the whole word ('war=' must not match "warm").
+      const stem = entry.replace(/=$/, '');
+      const re = new RegExp(`\\b${stem.replace(/[-]/g, '[- ]')}${entry.endsWith('=') ? '\\b' : ''}`, 'g');
       const n = lower.match(re)?.length ?? 0;
       if (n > 0) {
         // Diminishing returns: one word repeated 40 times is not 40 pieces of evidence.

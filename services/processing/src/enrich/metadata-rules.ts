@@ -57,6 +57,11 @@ function plausibleTitle(s: string | undefined, fileName?: string): s is string {
   return true;
 }
 
+const DATE_ONLY = new RegExp(
+  `^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?|(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?),?(?:\\s+(?:1[5-9]|20)\\d\\d)?$`,
+  'i',
+);
+
 // Unicode letters: Müller, Ødegaard and Łukasz are names too.
 const NAME =
   "\\p{Lu}[\\p{L}'’-]+(?:\\s+(?:\\p{Lu}\\.|\\p{Lu}[\\p{L}'’-]+|van|von|de|da|del|der|la|le|bin|al))*\\s+\\p{Lu}[\\p{L}'’-]+";
@@ -71,7 +76,7 @@ const NAME_WORD =
   /^(?:\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(?:\s?\p{Lu}\.)*|van|von|de|da|del|della|der|den|di|du|la|le|bin|al|ibn|y)$/u;
 // Capitalised words that open greetings, headings and dates, not names ("Dear Mr. Tanaka", "Meeting Notes").
 const NOT_A_NAME =
-  /^(?:dear|hi|hello|hey|attn|to|re|the|a|an|in|on|at|for|of|with|my|our|your|this|that|notes?|meeting|minutes|list|todo|agenda|summary|abstract|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)$/i;
+  /^(?:dear|hi|hello|hey|attn|to|re|the|a|an|in|on|at|for|of|with|my|our|your|this|that|notes?|meeting|minutes|list|todo|agenda|summary|abstract|thanks|cheers|best|regards|sincerely|present|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)$/i;
 const INITIALS = /^(?:\p{Lu}\.\s?){1,3}$/u;
 
 /** A part of a byline that is a person's name: 1–5 capitalised words (particles and initials allowed). */
@@ -115,7 +120,7 @@ function bylineParts(raw: string): string[] {
         .replace(/^(?:by|written by|prepared by|authors?:?)\s+/i, '')
         .replace(HONORIFIC, '')
         .replace(/^[.,;:\s'"“”‘’]+|[.,;:\s'"“”‘’]+$/g, '')
-        .replace(/(\s\p{Lu})$/u, '$1.'),
+        .replace(/(^|\s)(\p{Lu})$/u, '$1$2.'),
     )
     .filter(Boolean);
 }
@@ -137,14 +142,16 @@ export function cleanAuthors(raw: string): string {
 export function personNames(raw: string): string {
   const parts = bylineParts(raw);
   const names: string[] = [];
-  for (const part of parts) {
+  parts.forEach((part, i) => {
+    const next = parts[i + 1];
     // "Smith, J." → the initials belong to the surname before them.
-    if (INITIALS.test(part) && names.length > 0 && !names[names.length - 1]!.includes(' ')) {
-      names[names.length - 1] = `${part.replace(/\s+/g, ' ').trim()} ${names[names.length - 1]}`;
-      continue;
+    if (next && INITIALS.test(next) && /^\p{Lu}[\p{L}'’-]+$/u.test(part) && !NOT_A_NAME.test(part)) {
+      names.push(`${next.replace(/\s+/g, ' ').trim()} ${part}`);
+      return;
     }
-    if (isPersonName(part)) names.push(part);
-  }
+    // One capitalised word alone ("Thanks", "Present") is rarely a name: two words at least.
+    if (part.includes(' ') && isPersonName(part)) names.push(part);
+  });
   return [...new Set(names)].join(', ');
 }
 
@@ -155,7 +162,7 @@ export function bylineNames(line: string): string | null {
   if (parts.length === 0) return null;
   let people = 0;
   for (const p of parts) {
-    if (isPersonName(p) || (INITIALS.test(p) && people > 0)) people++;
+    if ((p.includes(' ') && isPersonName(p)) || (INITIALS.test(p) && people > 0)) people++;
     else if (!isBylineExtra(p)) return null;
   }
   return people > 0 ? cleanAuthors(line) : null;
@@ -198,6 +205,8 @@ export function findTitle(
     )
       continue;
     if (new RegExp(`^(?:${MONTHS})\\b`, 'i').test(l) || /^[\d\W]+$/.test(l) || /@/.test(l)) continue;
+    // "3 October 2025", "Tuesday, 12 March": a date line, not a title.
+    if (DATE_ONLY.test(l)) continue;
     if (words < 2 || words > 25 || l.length > 200) continue;
     if (/[.;,]$/.test(l) && !/\?$/.test(l)) continue;
     if (looksLikeNames(l) && i > 0) continue;
@@ -383,7 +392,7 @@ export function findSignature(text: string): RuleHit<string> | null {
     .filter(Boolean);
   for (let i = lines.length - 2; i >= Math.max(0, lines.length - 12); i--) {
     if (
-      !/^(?:sincerely|best regards|kind regards|warm regards|regards|yours (?:truly|sincerely|faithfully)|respectfully)(?: yours)?,?$/i.test(
+      !/^(?:sincerely|best regards|kind regards|warm regards|regards|yours (?:truly|sincerely|faithfully)|respectfully|thanks|many thanks|thank you|cheers|best|best wishes|all the best)(?: yours)?[,.!]?$/i.test(
         lines[i]!,
       )
     )

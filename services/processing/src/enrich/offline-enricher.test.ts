@@ -134,3 +134,110 @@ describe('offline enricher', () => {
     expect(r.provenance).toEqual({});
   });
 });
+
+// The three documents of the vault's browser test, as the extractor hands them over: short texts
+// whose top lines are all there is, so nothing may be thrown away as "header".
+describe('offline enricher on short documents', () => {
+  const enricher = createOfflineEnricher();
+  const AQUEDUCTS = `The Engineering of Roman Aqueducts
+By Livia Marcellus, 1987
+
+Roman engineers carried water to cities over stone arches and underground channels.
+The Pont du Gard drops only 25 centimetres over its length, a gradient surveyed with the chorobates.
+Lead pipes and settling tanks distributed the water to fountains, baths and private houses.
+`;
+  const BEES = `Urban Beekeeping on Rooftops
+By Jonas Whitfield, 2019
+
+Honey bee colonies thrive on city rooftops when forage is diverse and water is close by.
+Beekeepers inspect the hives every nine days in spring to prevent swarming, and record queen cells.
+A strong colony produces twenty kilograms of honey in a good summer; wax and pollen are harvested too.
+Pollinators such as bees matter for urban gardens, orchards and allotments.
+`;
+  // A one-page PDF's text: no blank line between the byline and the prose.
+  const TIDAL = `Tidal Energy Field Report
+Marguerite Okafor, Coastal Power Institute, 2024
+This report measures tidal stream turbines installed in the Pentland Firth.
+Turbine arrays deliver predictable electricity from ocean tides with a capacity factor of 41 percent.
+Maintenance costs fell by a third after switching to subsea connectors.`;
+
+  it('gives a short note a summary from its prose, a field, a category and scored hashtags', async () => {
+    const r = await enricher.enrich({ text: AQUEDUCTS, fileName: 'roman-aqueducts.txt' });
+    expect(r.summary).toMatch(/^Roman engineers carried water|Pont du Gard|Lead pipes/);
+    expect(r.summary.split(/(?<=\.)\s+/).length).toBeLessThanOrEqual(2);
+    expect(r.field).toBe('Engineering');
+    expect(r.category).toBe('Article');
+    expect(r.hashtags.length).toBeGreaterThanOrEqual(3);
+    for (const h of r.hashtags) {
+      expect(h.relevancy).toBeGreaterThan(0);
+      expect(h.relevancy).toBeLessThanOrEqual(1);
+    }
+    expect(r.provenance.summary?.method).toBe('wink-nlp textrank');
+  });
+
+  it('keeps the year out of the author and puts it in publication_year', async () => {
+    const a = await enricher.enrich({ text: AQUEDUCTS, fileName: 'roman-aqueducts.txt' });
+    expect(a.author).toBe('Livia Marcellus');
+    expect(a.publicationYear).toBe(1987);
+    const b = await enricher.enrich({ text: BEES, fileName: 'urban-beekeeping.txt' });
+    expect(b.author).toBe('Jonas Whitfield');
+    expect(b.publicationYear).toBe(2019);
+    expect(b.field).toBe('Biology');
+    expect(b.summary).not.toBe('');
+    expect(b.hashtags.map((h) => h.tag)).toContain('urban-beekeeping');
+  });
+
+  it('reads a one-page PDF: the report word in the title decides the category, the byline year beats the file date', async () => {
+    const r = await enricher.enrich({
+      text: TIDAL,
+      pages: [{ n: 1, text: TIDAL, ocr: false }],
+      metadata: {
+        title: 'Tidal Energy Field Report',
+        author: 'Marguerite Okafor',
+        created: '2026-11-21T09:00:00Z',
+      },
+      fileName: 'tidal-report.pdf',
+    });
+    expect(r.category).toBe('Report');
+    expect(r.publicationYear).toBe(2024);
+    expect(r.summary).toMatch(/tidal stream turbines/);
+    expect(r.summary).not.toMatch(/Okafor|Institute/);
+    expect(r.hashtags.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('summarises a list by its heading and first items and files it as a List', async () => {
+    const r = await enricher.enrich({
+      text: 'Packing list for the Oslo marathon\n- running shoes and two pairs of socks\n- energy gels\n- race number and safety pins\n- warm jacket',
+      fileName: 'packing.txt',
+    });
+    expect(r.category).toBe('List');
+    expect(r.summary).toBe(
+      'Packing list for the Oslo marathon: running shoes and two pairs of socks; energy gels; race number and safety pins; warm jacket.',
+    );
+    expect(r.thesis).toBe('');
+  });
+
+  it('says what a bare title and byline is, without inventing prose', async () => {
+    const r = await enricher.enrich({
+      text: 'A Short History of Lighthouse Keepers\nBy Morag Sinclair, Northern Maritime Society, 1994.',
+      fileName: 'lighthouse.txt',
+    });
+    expect(r.summary).toBe('A Short History of Lighthouse Keepers, by Morag Sinclair (1994).');
+    expect(r.provenance.summary).toMatchObject({
+      method: 'rule: title and byline (no prose)',
+      confidence: 0.2,
+    });
+    expect(r.author).toBe('Morag Sinclair');
+    expect(r.field).toBe('History');
+  });
+
+  it('leaves the field empty when a note names no discipline', async () => {
+    const r = await enricher.enrich({
+      text: 'Bike maintenance\nThe rear brake pads are worn down to the metal and squeal on every hill.\nReplace the pads before the trip.',
+      fileName: 'bike.txt',
+    });
+    expect(r.field).toBe('');
+    expect(r.category).toBe('Note');
+    expect(r.summary).toMatch(/brake pads/);
+  });
+});

@@ -111,7 +111,10 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       out.publicationYear = year.value;
       out.provenance.publication_year = fromHit(year);
     }
-    const journal = findJournal(lines, metadata, titleLine) ?? suggestPublisher(nlp, lines, titleLine);
+    // An affiliation in the byline ("Department of Geography, University of Gdańsk") is not a publisher.
+    const publisherLines = lines.filter((l) => l !== bylineLine || /\b(?:press|publish\w*)\b/i.test(l));
+    const journal =
+      findJournal(lines, metadata, titleLine) ?? suggestPublisher(nlp, publisherLines, titleLine);
     if (journal) {
       out.journalPublisher = journal.value;
       out.provenance.journal_publisher = fromHit(journal);
@@ -127,7 +130,10 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       for (const h of [author, year, journal]) if (h && excerpt(l) === h.evidence) metaLines.add(l);
     }
     const headerSet = new Set(lines.slice(0, 12));
-    const skipLine = (l: string) => headerSet.has(l) && (metaLines.has(l) || !readsAsProse(l));
+    // A list item or a short sentence ("Buy tiles on Friday.") is content even among the top lines.
+    const content = (l: string) =>
+      readsAsProse(l) || BULLET.test(l) || (/\p{Ll}.*[.!?]$/u.test(l) && l.split(' ').length >= 3);
+    const skipLine = (l: string) => headerSet.has(l) && (metaLines.has(l) || !content(l));
     const prose = await proseSentences(nlp, analysed, skipLine);
     const { sentences, listItems } = prose;
     const ranks = textRank(sentences);
@@ -135,9 +141,15 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
 
     if (prose.isList) {
       // A list's gist is its heading and its first items, not its "most central" item.
-      const lead = (prose.listLead ?? out.title) || 'List';
-      const shown = listItems.slice(0, 5).map((i) => i.replace(/[.;,:]+$/, ''));
-      out.summary = `${lead.replace(/[:.\s]+$/, '')}: ${shown.join('; ')}${listItems.length > 5 ? '; …' : '.'}`;
+      const lead = ((prose.listLead ?? out.title) || 'List').replace(/[:.\s]+$/, '');
+      // Items while the summary stays readable (about 200 characters), at least two.
+      const shown: string[] = [];
+      for (const item of listItems) {
+        if (shown.length >= 2 && lead.length + shown.join('; ').length + item.length > 200) break;
+        shown.push(item.replace(/[.;,:]+$/, ''));
+      }
+      const more = shown.length < listItems.length ? '; …' : '.';
+      out.summary = `${lead}${lead.includes(':') ? ' —' : ':'} ${shown.join('; ')}${more}`;
       out.provenance.summary = prov(
         0.5,
         ProvenanceSource.TEXT_ANALYSIS,
@@ -186,6 +198,8 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       ranks,
       THESIS_CUES,
       SECTION('thesis|short answer|conclusion|brief answer|summary of argument|mission'),
+      // A list has no thesis unless it states one.
+      !prose.isList,
     );
     if (thesis) {
       out.thesis = thesis.text;
@@ -417,7 +431,13 @@ async function proseSentences(
       joined += `${line}${ends ? '.' : ''} `;
     });
     for (const s of nlp.sentences(joined)) {
-      if (/^\s*(?:to|from|re|cc|date|subject)\s*:/i.test(s.text)) continue;
+      // Label lines of memos and minutes are not prose.
+      if (
+        /^\s*(?:to|from|re|cc|date|subject|present|attendees|apologies|absent|next meeting|venue|time|where|when)\s*:/i.test(
+          s.text,
+        )
+      )
+        continue;
       all.push({ s, words: wordCount(s) });
     }
   }

@@ -123,6 +123,44 @@ const GENERIC = new Set([
   'al',
 ]);
 
+/** Days, months and clock words: when a note was written, never what it is about. */
+const TIME_WORDS = new Set([
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'morning',
+  'afternoon',
+  'evening',
+  'night',
+  'noon',
+  'midnight',
+  'tonight',
+  'tomorrow',
+  'yesterday',
+  'weekend',
+  'week',
+  'day',
+  'hour',
+  'minute',
+  'month',
+]);
+
 /**
  * Noun phrases (adjective/noun runs ending in a noun, 1–3 words), scored by occurrences weighted
  * by the rank of the sentences they occur in, longer phrases slightly favoured.
@@ -139,6 +177,7 @@ export function keyPhrases(sentences: WinkSentence[], ranks: number[], max = 15)
       for (let len = Math.min(3, run.length); len >= 1; len--) {
         const words = run.slice(run.length - len);
         if (words.some((t) => t.normal.length < 3 || t.stop || (GENERIC.has(t.lemma) && len === 1))) continue;
+        if (words.every((t) => TIME_WORDS.has(t.lemma) || TIME_WORDS.has(t.normal))) continue;
         const key = words.map((t, i) => (i === words.length - 1 ? t.lemma : t.normal)).join(' ');
         if (GENERIC.has(key)) continue;
         const e = acc.get(key) ?? { score: 0, occurrences: 0, display: key };
