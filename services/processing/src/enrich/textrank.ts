@@ -2,6 +2,7 @@
 // lemma overlap normalised by sentence lengths as the edge weight, and scored noun phrases for
 // key phrases (the hashtag candidates).
 import type { WinkSentence, WinkToken } from './nlp.ts';
+import { stemWord } from './tag-vocabulary.ts';
 
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB']);
 
@@ -159,6 +160,11 @@ const TIME_WORDS = new Set([
   'hour',
   'minute',
   'month',
+  'spring',
+  'summer',
+  'autumn',
+  'winter',
+  'season',
 ]);
 
 /**
@@ -177,7 +183,9 @@ export function keyPhrases(sentences: WinkSentence[], ranks: number[], max = 15)
       for (let len = Math.min(3, run.length); len >= 1; len--) {
         const words = run.slice(run.length - len);
         if (words.some((t) => t.normal.length < 3 || t.stop || (GENERIC.has(t.lemma) && len === 1))) continue;
-        if (words.every((t) => TIME_WORDS.has(t.lemma) || TIME_WORDS.has(t.normal))) continue;
+        // "friday noon", "good summer": a phrase about a time is not a subject.
+        const head = words[words.length - 1]!;
+        if (TIME_WORDS.has(head.lemma) || TIME_WORDS.has(head.normal)) continue;
         const key = words.map((t, i) => (i === words.length - 1 ? t.lemma : t.normal)).join(' ');
         if (GENERIC.has(key)) continue;
         const e = acc.get(key) ?? { score: 0, occurrences: 0, display: key };
@@ -204,13 +212,17 @@ export function keyPhrases(sentences: WinkSentence[], ranks: number[], max = 15)
     // A phrase seen once in a long text is noise; in a short one it may be all there is.
     .filter((p) => p.occurrences > 1 || sentences.length < 8)
     .sort((a, b) => b.score - a.score);
-  // "stream turbine" adds nothing next to "tidal stream turbine" (nor the reverse): keep the better one.
+  // "stream turbine" adds nothing next to a better-scored "tidal stream turbine". (The reverse is not
+  // true: "soil carbon" says more than a better-scored "carbon", so longer phrases stay.)
   const out: KeyPhrase[] = [];
+  const stems = (phrase: string) => ` ${phrase.split(' ').map(stemWord).join(' ')} `;
+  const kept: string[] = [];
   for (const p of ranked) {
     if (out.length >= max) break;
-    const padded = ` ${p.phrase} `;
-    if (out.some((q) => ` ${q.phrase} `.includes(padded) || padded.includes(` ${q.phrase} `))) continue;
+    const padded = stems(p.phrase);
+    if (kept.some((q) => q.includes(padded))) continue;
     out.push(p);
+    kept.push(padded);
   }
   return out;
 }
