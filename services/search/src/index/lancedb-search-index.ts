@@ -258,6 +258,10 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         // Scalar indices make the owner prefilter and the version lookups by key cheap.
         if (!has('key')) await table.createIndex('key', { config: lancedb.Index.btree() });
         if (!has('owner_id')) await table.createIndex('owner_id', { config: lancedb.Index.btree() });
+        // Every query filters `deleted = false`: without an index that predicate scans the column
+        // (~2.5 ms of a 100k BM25 query here); a bitmap makes it free. Types are filtered often too.
+        if (!has('deleted')) await table.createIndex('deleted', { config: lancedb.Index.bitmap() });
+        if (!has('entity_type')) await table.createIndex('entity_type', { config: lancedb.Index.bitmap() });
         if (!has('search_text')) {
           await table.createIndex('search_text', {
             config: lancedb.Index.fts({
