@@ -101,4 +101,17 @@ describe('findAuthor and findYear on short documents', () => {
       )?.value,
     ).toBe('Blood pressure note');
   });
+
+  it('takes a title from a file name only when the name says something', () => {
+    const lines = headerLines('The starter doubled in six hours next to the radiator.');
+    expect(findTitle(lines, {}, 'sourdough-note.txt')?.value).toBe('Sourdough note');
+    for (const name of [
+      'note.txt',
+      'Untitled (2).txt',
+      'New Text Document.txt',
+      'IMG_2041.jpg',
+      'document1.pdf',
+    ])
+      expect(findTitle(lines, {}, name), name).toBeNull();
+  });
 });

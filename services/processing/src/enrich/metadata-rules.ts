@@ -223,11 +223,15 @@ export function findTitle(
       .replace(/[_-]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();
-    if (/[A-Za-z]{3}/.test(stem))
+    // "note.txt", "Untitled (2).txt", "IMG_2041.jpg" name no subject: the first sentence is better.
+    if (/[A-Za-z]{3}/.test(stem) && !GENERIC_FILE_STEM.test(stem))
       return hit(stem.charAt(0).toUpperCase() + stem.slice(1), 0.3, 'rule: file name', fileName);
   }
   return null;
 }
+
+const GENERIC_FILE_STEM =
+  /^(?:notes?|untitled|new text document|new document|document|text|file|scan(?:ned)?|img|image|photo|dsc|pxl|download|copy of|memo|draft)(?:[\s()\d.]*|\s*copy)*$/i;
 
 const JUNK_AUTHOR =
   /^(user|admin|administrator|owner|author|unknown|microsoft office user|windows user|root|guest|anonymous)$/i;

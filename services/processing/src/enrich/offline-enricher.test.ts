@@ -240,4 +240,15 @@ Maintenance costs fell by a third after switching to subsea connectors.`;
     expect(r.category).toBe('Note');
     expect(r.summary).toMatch(/brake pads/);
   });
+
+  it('titles an untitled note in a generically named file by its first sentence', async () => {
+    const r = await enricher.enrich({
+      text: 'The sourdough starter doubled in six hours once I moved the jar next to the radiator. Feed it at 8 pm with rye flour.',
+      fileName: 'note.txt',
+    });
+    expect(r.title).toBe('The sourdough starter doubled in six hours once I moved the jar next to the…');
+    expect(r.provenance.title).toMatchObject({ method: 'rule: first sentence', confidence: 0.2 });
+    expect(r.category).toBe('Note');
+    expect(r.field).toBe('Food & Cooking');
+  });
 });

@@ -345,7 +345,7 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       );
     }
     if (!out.title && out.summary && sentences[0]) {
-      out.title = excerpt(sentences[0].text, 80);
+      out.title = shortTitle(sentences[0].text);
       out.provenance.title = prov(
         0.2,
         ProvenanceSource.TEXT_ANALYSIS,
@@ -357,6 +357,14 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
   }
 
   return { provider: 'local', enrich };
+}
+
+/** A sentence as a title: without its full stop, cut at a word before 80 characters. */
+function shortTitle(sentence: string): string {
+  const t = tidy(sentence).replace(/[.!]+$/, '');
+  if (t.length <= 80) return t;
+  const cut = t.slice(0, 79);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).replace(/[\s,;:–—-]+$/, '')}…`;
 }
 
 function tidy(s: string): string {
