@@ -207,7 +207,10 @@ export function findTitle(
     if (new RegExp(`^(?:${MONTHS})\\b`, 'i').test(l) || /^[\d\W]+$/.test(l) || /@/.test(l)) continue;
     // "3 October 2025", "Tuesday, 12 March": a date line, not a title.
     if (DATE_ONLY.test(l)) continue;
-    if (words < 2 || words > 25 || l.length > 200) continue;
+    if (LIST_ITEM.test(l)) continue;
+    // One word is a title only as the heading of a list ("Groceries", "TODO").
+    const headsList = i === 0 && LIST_ITEM.test(lines[1] ?? '') && /\p{L}{3}/u.test(l);
+    if ((words < 2 && !headsList) || words > 25 || l.length > 200) continue;
     if (/[.;,]$/.test(l) && !/\?$/.test(l)) continue;
     if (looksLikeNames(l) && i > 0) continue;
     let title = l;
@@ -229,6 +232,8 @@ export function findTitle(
   }
   return null;
 }
+
+const LIST_ITEM = /^(?:[-*•–·▪◦○►✓✔]|\d{1,2}[.)]|\[[ xX]?\])\s+\S/;
 
 const GENERIC_FILE_STEM =
   /^(?:notes?|untitled|new text document|new document|document|text|file|scan(?:ned)?|img|image|photo|dsc|pxl|download|copy of|memo|draft)(?:[\s()\d.]*|\s*copy)*$/i;

@@ -251,4 +251,25 @@ Maintenance costs fell by a third after switching to subsea connectors.`;
     expect(r.category).toBe('Note');
     expect(r.field).toBe('Food & Cooking');
   });
+
+  it('heads a list by its one-word first line and tags its one-word items', async () => {
+    const r = await enricher.enrich({
+      text: 'Groceries\r\n- milk\r\n- eggs\r\n- bread\r\n- apples\r\n',
+      fileName: 'list.txt',
+    });
+    expect(r.title).toBe('Groceries');
+    expect(r.category).toBe('List');
+    expect(r.summary).toBe('Groceries: milk; eggs; bread; apples.');
+    expect(r.hashtags.map((h) => h.tag)).toEqual(expect.arrayContaining(['milk', 'bread']));
+  });
+
+  it('keeps a one-line note whole when its title comes from the file name', async () => {
+    const text =
+      'Meeting with Anna Ruiz and Tom Berg about the kiln repair. We need new elements before the March firing.';
+    const r = await enricher.enrich({ text, fileName: 'meeting.txt' });
+    expect(r.title).toBe('Meeting');
+    expect(r.summary).toBe(text);
+    expect(r.hashtags.map((h) => h.tag)).toContain('kiln-repair');
+    expect(r.author).toBe('');
+  });
 });

@@ -126,7 +126,15 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
     const analysed = text.slice(0, maxChars);
     const metaLines = new Set<string>();
     for (const l of lines.slice(0, 12)) {
-      if (l === titleLine || (title && l.includes(title.value))) metaLines.add(l);
+      // The title's line (a "Re:" line holds it with its label); a file-name title marks no line.
+      if (
+        l === titleLine ||
+        (title &&
+          title.method !== 'rule: file name' &&
+          l.includes(title.value) &&
+          l.length <= title.value.length + 20)
+      )
+        metaLines.add(l);
       for (const h of [author, year, journal]) if (h && excerpt(l) === h.evidence) metaLines.add(l);
     }
     const headerSet = new Set(lines.slice(0, 12));
@@ -279,9 +287,17 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
     // The title counts as one more (top-ranked) sentence: it names the subject in the fewest words.
     const titleSentence =
       out.title && title?.method !== 'rule: file name' ? nlp.sentences(out.title)[0] : undefined;
+    // A list's items are its content even when they are one word ("milk", "passport").
+    const phraseSentences = prose.isList
+      ? nlp.sentences(listItems.map((i) => `${i.replace(/[.;,:]+$/, '')}.`).join(' '))
+      : sentences;
+    const phraseRanks = prose.isList ? phraseSentences.map(() => 1 / phraseSentences.length) : ranks;
     const phrases = titleSentence
-      ? keyPhrases([titleSentence, ...sentences], [Math.max(1 / (sentences.length + 1), ...ranks), ...ranks])
-      : keyPhrases(sentences, ranks);
+      ? keyPhrases(
+          [titleSentence, ...phraseSentences],
+          [Math.max(1 / (phraseSentences.length + 1), ...phraseRanks), ...phraseRanks],
+        )
+      : keyPhrases(phraseSentences, phraseRanks);
     const top = phrases[0]?.score ?? 1;
     const candidates: ScoredTag[] = phrases.map((p) => ({
       tag: p.phrase,
@@ -408,7 +424,8 @@ async function proseSentences(
   const all: Array<{ s: WinkSentence; words: number }> = [];
   const listItems: string[] = [];
   let listLead: string | undefined;
-  let bodyLines = 0;
+  let bodyChars = 0;
+  let itemChars = 0;
   let chars = 0;
   for (const para of text.split(/\n\s*\n/)) {
     chars += para.length;
@@ -424,9 +441,10 @@ async function proseSentences(
     if (body.length === 0) continue;
     let joined = '';
     body.forEach((l, i) => {
-      bodyLines++;
+      bodyChars += l.length;
       const item = BULLET.exec(l);
       if (item) {
+        itemChars += l.length;
         if (listItems.length === 0 && i > 0 && !BULLET.test(body[i - 1]!)) listLead = body[i - 1];
         listItems.push(item[1]!);
       }
@@ -451,7 +469,8 @@ async function proseSentences(
   }
   let kept = all.filter((x) => x.words >= 6 && x.words <= 80);
   if (kept.length < 2 && text.length < 3000) kept = all.filter((x) => x.words >= 3 && x.words <= 80);
-  const isList = listItems.length >= 3 && listItems.length * 2 >= bodyLines;
+  // Numbered section headings ("1. Market") over paragraphs are not a list: items must be most of the text.
+  const isList = listItems.length >= 3 && itemChars * 2 >= bodyChars;
   return { sentences: kept.map((x) => x.s), listItems, isList, ...(listLead ? { listLead } : {}) };
 }
 

@@ -122,6 +122,8 @@ const GENERIC = new Set([
   'references',
   'vol',
   'al',
+  'thanks',
+  'thank',
 ]);
 
 /** Days, months and clock words: when a note was written, never what it is about. */
