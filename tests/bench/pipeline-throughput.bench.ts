@@ -21,6 +21,11 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
+/** The server's CPU time so far (all threads), in ms, from /proc (clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
@@ -71,7 +76,10 @@ try {
   const viaSearch = probe.status === 200;
   console.log(
     `server: kaboodle --target=all (PGlite, in-process bus, local blobs); uploads ${CONCURRENCY} at a time; ` +
-      `machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+      `machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores` +
+      (process.env.EMBED_THREADS || process.env.PROCESSING_CONCURRENCY
+        ? `; EMBED_THREADS=${process.env.EMBED_THREADS ?? 'default'}, PROCESSING_CONCURRENCY=${process.env.PROCESSING_CONCURRENCY ?? 'default'}`
+        : ''),
   );
   console.log(
     viaSearch
@@ -87,6 +95,7 @@ try {
     const files: Tracked[] = [];
     const pending = new Set<Tracked>();
     const rssStart = rssMb(pid);
+    const cpuStart = cpuMs(pid);
     let rssPeak = rssStart;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid))), 250);
     const t0 = performance.now();
@@ -160,6 +169,7 @@ try {
     uploadsDone = true;
     await watching;
     const seconds = (performance.now() - t0) / 1000;
+    const serverCpu = cpuMs(pid) - cpuStart;
     clearInterval(sampler);
 
     const ok = files.filter((f) => f.done !== undefined);
@@ -171,6 +181,12 @@ try {
         `p50 ${pct(latencies, 50).toFixed(1)} s, p95 ${pct(latencies, 95).toFixed(1)} s; ` +
         `server RSS ${rssStart.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB` +
         (failed.length ? `; ${failed.length} failed (first: ${failed[0]!.failed})` : ''),
+    );
+    // CPU per file says what a faster machine or fewer cores would do; cores busy, how much of the
+    // machine the server got (the rest: other processes, or waiting).
+    console.log(
+      `  server CPU ${(serverCpu / Math.max(1, count)).toFixed(0)} ms per file (all threads), ` +
+        `${(serverCpu / 1000 / seconds).toFixed(2)} of ${cpus().length} cores busy; machine load now ${loadavg()[0]!.toFixed(1)}`,
     );
     // Where the time goes: the server's own clock from record to completed (stored by the catalogue).
     const completedSec: number[] = [];
