@@ -15,6 +15,7 @@ import {
   type EnrichInput,
   type EnrichOptions,
 } from './document-enricher.ts';
+import { cleanAuthors } from './metadata-rules.ts';
 import { reconcileTags, round2 } from './tag-vocabulary.ts';
 
 export interface OpenAiEnricherOptions {
@@ -120,7 +121,8 @@ function toEnrichment(
   };
   out.title = str(json.title);
   set('title', !!out.title, out.title);
-  out.author = str(json.author);
+  // Same contract as offline: names only (a model may add "(2019)" or an affiliation).
+  out.author = cleanAuthors(str(json.author));
   set('author', !!out.author, out.author);
   const year = num(json.publication_year);
   if (
