@@ -90,6 +90,22 @@ function contract(h: Harness): void {
     await b.ping();
   });
 
+  it('delivers a large event (an analysed book: 1.5 MB of text) byte for byte', async () => {
+    // Kafka: batches this size go gzip-compressed, which keeps them under the brokers' 1 MB default.
+    const b = bus();
+    const topic = unique('large');
+    const words = ['indigo', 'ledger', 'bead', 'stool', 'archive', 'pendulum', 'gear', 'tote'];
+    const text = Array.from({ length: 220_000 }, (_, i) => words[(i * 7 + (i >> 3)) % words.length]).join(
+      ' ',
+    );
+    expect(text.length).toBeGreaterThan(1_400_000);
+    const got: IncomingEvent[] = [];
+    await b.subscribe({ group: unique('g'), topics: [topic], handler: async (e) => (got.push(e), 'done') });
+    await b.publish([{ topic, key: 'book', value: enc(text) }]);
+    await waitFor('the large event', () => got.length === 1, h.waitMs);
+    expect(dec(got[0]!.value)).toBe(text);
+  });
+
   it('rejects a bad publish whole, publishing none of its events', async () => {
     const b = bus();
     const topic = unique('bad');

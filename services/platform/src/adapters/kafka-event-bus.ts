@@ -3,7 +3,7 @@
 // idempotent connect). Consumers: one kafkajs consumer per subscription, offsets committed one by
 // one only after the handler's outcome is decided; retries back off in place (heartbeating), then
 // dead-letter to `<topic>.dlq`.
-import { Kafka, Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
+import { CompressionTypes, Kafka, Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
 import type { Admin, Consumer, IHeaders, KafkaMessage, LogEntry, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { childLogger } from '../log/logger.ts';
@@ -18,6 +18,9 @@ import {
   withPublishSpan,
 } from './event-bus-delivery.ts';
 import type { DeliveryRecord } from './event-bus-delivery.ts';
+
+/** Batches at least this big are sent gzip-compressed. */
+const COMPRESS_FROM_BYTES = 16 * 1024;
 
 export interface KafkaEventBusOptions {
   /** Bootstrap servers: `host:port` list, or one comma-separated string (the KAFKA_BROKERS form). */
@@ -121,9 +124,13 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       byTopic.set(e.topic, list);
     }
     const p = await connectedProducer();
+    // Analysed documents carry their text and vectors: gzip keeps those batches well under the
+    // brokers' message size limit (1 MB by default); small status events are not worth compressing.
+    const bytes = events.reduce((n, e) => n + e.value.byteLength, 0);
     await p.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      ...(bytes >= COMPRESS_FROM_BYTES ? { compression: CompressionTypes.GZIP } : {}),
     });
   }
 
