@@ -25,7 +25,7 @@ import { createOfflineEnricher } from './enrich/index.ts';
 import { createLocalExtractor } from './extract/local-extractor.ts';
 import { createBarcodeLookup, createOfflineVision, createPooledImageMeasurer } from './vision/index.ts';
 import { createAnalyzer } from './analyze/index.ts';
-import { subscribeFileUploaded } from './file-uploaded.consumer.ts';
+import { EVENT_TEXT_MAX_CHARS, subscribeFileUploaded } from './file-uploaded.consumer.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -132,6 +132,20 @@ describe('file.uploaded consumer', () => {
     expect(doc.author).toBe('Tomas Reyes');
     expect(doc.embedding?.dimensions).toBe(512);
     expect(doc.embedding?.values).toHaveLength(512);
+  });
+
+  it('cuts a very long text in the event to EVENT_TEXT_MAX_CHARS and marks it truncated', async () => {
+    const long = `${NOTE}\n\n${'Indigo vats and bead ledgers fill the archive. '.repeat(25_000)}`;
+    expect(long.length).toBeGreaterThan(EVENT_TEXT_MAX_CHARS);
+    await upload('f-long', 'ledger.txt', 'text/plain', Buffer.from(long));
+    await expect
+      .poll(() => processed.some((p) => p.file?.fileId === 'f-long'), { timeout: 120_000 })
+      .toBe(true);
+    const result = processed.find((p) => p.file?.fileId === 'f-long')!;
+    const doc = result.result.value as Extract<typeof result.result, { case: 'document' }>['value'];
+    expect(doc.text?.text).toHaveLength(EVENT_TEXT_MAX_CHARS);
+    expect(doc.text?.truncated).toBe(true);
+    expect(doc.title).toBe('Field Notes on Indigo Dyeing');
   });
 
   it('fails a PNG named .pdf with a reason a person can act on, without retrying', async () => {

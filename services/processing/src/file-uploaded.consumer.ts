@@ -16,7 +16,7 @@ import {
   Topics,
 } from '@kaboodle/proto';
 import type { EventInit, TopicName } from '@kaboodle/proto';
-import type { Analyzer, Destination as AnalyzerDestination } from './analyze/index.ts';
+import type { Analyzer, Destination as AnalyzerDestination, DocumentAnalysisInit } from './analyze/index.ts';
 
 export const PROCESSING_GROUP = 'processing';
 export const MAX_ATTEMPTS = 4;
@@ -85,7 +85,7 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
         durationMs: Date.now() - started,
         result:
           result.kind === 'document'
-            ? { case: 'document', value: result.document }
+            ? { case: 'document', value: capTextForEvent(result.document) }
             : { case: 'inventoryItem', value: result.inventoryItem },
       });
       // COMPLETED comes from the catalogue once the result is stored (see FileStatus.result_type).
@@ -123,4 +123,18 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
     maxAttempts: MAX_ATTEMPTS,
     concurrency: deps.concurrency ?? 8,
   });
+}
+
+/**
+ * Most characters of extracted text an event carries (about 300 kB gzip-compressed): Kafka's default
+ * message limit is 1 MB, and a 20 MB text file can hold 20 million characters. Longer texts are cut
+ * and marked truncated; the summary, tags, vectors and passages were computed before the cut.
+ */
+export const EVENT_TEXT_MAX_CHARS = 1_000_000;
+
+function capTextForEvent(document: DocumentAnalysisInit): DocumentAnalysisInit {
+  const text = document.text;
+  if (!text?.text || text.text.length <= EVENT_TEXT_MAX_CHARS) return document;
+  const cut = { ...text, text: text.text.slice(0, EVENT_TEXT_MAX_CHARS), truncated: true };
+  return { ...document, text: cut } as DocumentAnalysisInit;
 }
