@@ -12,6 +12,7 @@ import type {
   TokenVerifier,
 } from '@kaboodle/platform';
 import { subscribeCatalogueChanges } from './catalogue-changed.consumer.ts';
+import type { ElasticsearchSearchIndex } from './index/elasticsearch-search-index.ts';
 import type { SearchHit, SearchIndex } from './index/search-index.port.ts';
 import { createIndexWriter } from './index-writer.ts';
 import type { IndexWriter } from './index-writer.ts';
@@ -115,7 +116,34 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
       onOwnerRemoved: (o) => results.invalidateOwner(o),
     });
     logger.info({ kind: opened.kind, dimensions }, 'search index open');
-    if (config.SEARCH_REBUILD_ON_START && catalogue) void rebuildIfEmpty(opened);
+    if (!catalogue) return;
+    if (opened.kind === 'elasticsearch' && (opened as ElasticsearchSearchIndex).describe().reindexRequired) {
+      void reindexForNewModel(opened as ElasticsearchSearchIndex);
+    } else if (config.SEARCH_REBUILD_ON_START) {
+      void rebuildIfEmpty(opened);
+    }
+  }
+
+  /**
+   * The embedder changed (model or dimensions): fill a new Elasticsearch index beside the live one
+   * from the catalogue, then swap the alias. Searches keep answering (keyword-only) meanwhile.
+   */
+  async function reindexForNewModel(opened: ElasticsearchSearchIndex): Promise<void> {
+    try {
+      await opened.reindex(async (target) => {
+        const report = await rebuilder.run({ into: (entities) => target.upsert(entities) });
+        logger.info(
+          { read: report.read, applied: report.applied },
+          'new index filled for the new embedding model',
+        );
+      });
+      logger.info({ alias: opened.alias }, 'search index rebuilt for the new embedding model and swapped in');
+    } catch (err) {
+      logger.error(
+        { err },
+        'rebuilding the search index for the new embedding model failed: semantic search stays keyword-only until POST /api/search/admin/rebuild succeeds',
+      );
+    }
   }
 
   /** A new or wiped index is filled from the catalogue (a fresh Elasticsearch, a deleted folder). */

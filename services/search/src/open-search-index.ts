@@ -31,7 +31,20 @@ export function openSearchIndex({ config, space, logger }: OpenSearchIndexOption
   return createLanceDbSearchIndex({
     dir: path.join(config.KABOODLE_DATA_DIR, 'search'),
     dimensions: space.dimensions,
-    table: config.SEARCH_INDEX_NAME,
+    table: embeddedTableName(config.SEARCH_INDEX_NAME, space),
     logger,
   });
+}
+
+/**
+ * One embedded table per embedding space: when the model or its dimensions change, a new, empty
+ * table is opened (and filled from the catalogue on start) instead of the old one refusing to open.
+ */
+export function embeddedTableName(base: string, space: EmbeddingSpace): string {
+  const model = (space.model ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48);
+  return `${base}_${space.dimensions}d${model ? `_${model}` : ''}`;
 }

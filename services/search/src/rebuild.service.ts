@@ -6,6 +6,7 @@ import type { Logger } from '@kaboodle/platform';
 import type { ListForIndexResponse } from '@kaboodle/proto';
 import type { IndexWriter, WriteResult } from './index-writer.ts';
 import { documentToIndexed, inventoryItemToIndexed, UnindexableEntityError } from './indexed-entity.ts';
+import type { IndexedEntity, UpsertOutcome } from './index/search-index.port.ts';
 import type { CatalogueClient } from './processing-client.ts';
 
 export interface RebuildReport {
@@ -27,13 +28,23 @@ export interface Rebuilder {
    * Start a rebuild and return at once with the promise of its end. Throws (synchronously)
    * ConflictError while one is running, UnavailableError when there is no catalogue to read.
    */
-  start(): { done: Promise<RebuildReport> };
+  start(options?: RebuildOptions): { done: Promise<RebuildReport> };
   /** Start a rebuild and wait for its end. */
-  run(): Promise<RebuildReport>;
+  run(options?: RebuildOptions): Promise<RebuildReport>;
   status(): RebuildReport;
 }
 
+export interface RebuildOptions {
+  /**
+   * Write into this instead of the live index's buffer: a new index being filled beside the live one
+   * (Elasticsearch's reindex after an embedding-model change), swapped in when the rebuild ends.
+   */
+  into?: (entities: IndexedEntity[]) => Promise<UpsertOutcome>;
+}
+
 export const REBUILD_RUNNING = 'An index rebuild is already running';
+/** Entities per write when filling a new index directly. */
+const INTO_BATCH = 200;
 /** Writes handed to the buffer before waiting for them (bounded memory on a large catalogue). */
 const WINDOW = 1_000;
 
@@ -54,13 +65,25 @@ export function createRebuilder(deps: {
     error: null,
   };
 
-  async function stream(r: RebuildReport, catalogue: CatalogueClient): Promise<void> {
-    const writer = deps.writer();
+  async function stream(
+    r: RebuildReport,
+    catalogue: CatalogueClient,
+    options: RebuildOptions,
+  ): Promise<void> {
     const dimensions = deps.dimensions();
     let window: Promise<WriteResult>[] = [];
+    let batch: IndexedEntity[] = [];
+    const into = options.into;
+    const writer = into ? undefined : deps.writer();
     const settle = async () => {
       for (const result of await Promise.all(window)) r[result]++;
       window = [];
+      if (into && batch.length > 0) {
+        const outcome = await into(batch);
+        r.applied += outcome.applied;
+        r.stale += outcome.stale;
+        batch = [];
+      }
     };
     for await (const message of catalogue.listForIndex() as AsyncIterable<ListForIndexResponse>) {
       r.read++;
@@ -75,18 +98,19 @@ export function createRebuilder(deps: {
           r.skipped++;
           continue;
         }
-        window.push(writer.upsert(entity));
+        if (writer) window.push(writer.upsert(entity));
+        else batch.push(entity);
       } catch (err) {
         if (!(err instanceof UnindexableEntityError)) throw err;
         r.skipped++;
         deps.logger.warn({ reason: err.message }, 'rebuild: entity not indexable');
       }
-      if (window.length >= WINDOW) await settle();
+      if (window.length >= WINDOW || batch.length >= INTO_BATCH) await settle();
     }
     await settle();
   }
 
-  function start(): { done: Promise<RebuildReport> } {
+  function start(options: RebuildOptions = {}): { done: Promise<RebuildReport> } {
     const catalogue = deps.catalogue;
     if (!catalogue) {
       throw new UnavailableError('rebuilding needs the catalogue (CATALOGUE_GRPC_ADDRESS when split)');
@@ -106,7 +130,7 @@ export function createRebuilder(deps: {
     deps.logger.info('index rebuild started');
     const done = (async () => {
       try {
-        await stream(r, catalogue);
+        await stream(r, catalogue, options);
         deps.logger.info(
           { read: r.read, applied: r.applied, stale: r.stale, skipped: r.skipped },
           'index rebuild finished',
@@ -127,9 +151,9 @@ export function createRebuilder(deps: {
   return {
     status: () => ({ ...report }),
     start,
-    run() {
+    run(options) {
       try {
-        return start().done;
+        return start(options).done;
       } catch (err) {
         return Promise.reject(err);
       }
