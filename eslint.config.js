@@ -26,7 +26,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['tests/**', 'deploy/**', '**/*.test.ts', '**/*.config.*', '**/bin/**', 'services/server/src/main.ts'],
+    files: [
+      'tests/**',
+      'deploy/**',
+      '**/*.test.ts',
+      '**/*.config.*',
+      '**/bin/**',
+      'services/server/src/main.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );
