@@ -64,6 +64,39 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
     return row ? { row, event: await entityDeleted(tx, kind, row) } : null;
   }
 
+  /**
+   * file.status CANCELLED (from ingestion, when the user cancels queued or running work): that
+   * attempt's result is dropped, whether it arrives later (processed_attempt moves past it) or was
+   * stored a moment before the cancel (deleted again), so a cancelled file never shows in the library.
+   * An earlier attempt's entity (a cancelled reprocess) stays.
+   */
+  async function applyCancelled(e: FileStatus, eventId: string): Promise<ApplyOutcome> {
+    if (!isEntityId(e.fileId) || !e.ownerId) return 'invalid';
+    const attempt = Math.max(1, e.attempt);
+    return db.transaction(async (tx) => {
+      if (!(await activity.firstDelivery(tx, eventId, Topics.fileStatus))) return 'duplicate';
+      const facts = await activity.lockFile(tx, { fileId: e.fileId, ownerId: e.ownerId });
+      if (facts.owner_id !== e.ownerId) return 'invalid';
+      if (facts.deleted) return 'deleted';
+      if (attempt < facts.attempt || facts.processed_attempt > attempt) return 'stale';
+      const events: OutgoingEvent[] = [];
+      if (facts.processed_attempt === attempt) {
+        for (const kind of ['document', 'inventory_item'] as const) {
+          const gone = await deleteEntity(tx, kind, e.ownerId, e.fileId);
+          if (gone) events.push(gone.event);
+        }
+      }
+      await activity.updateFile(tx, e.fileId, {
+        status: 'cancelled',
+        attempt,
+        processed_attempt: attempt,
+        result_type: null,
+      });
+      if (events.length > 0) await outbox.enqueue(tx, events);
+      return 'stored';
+    });
+  }
+
   return {
     /**
      * file.processed: store the document or inventory item (id = source file id), keeping the user's
@@ -229,6 +262,7 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
 
     /** file.status FAILED: the file's end for the stats and "failed" in the activity. */
     async applyStatus(e: FileStatus, eventId: string): Promise<ApplyOutcome> {
+      if (e.status === FileState.CANCELLED) return applyCancelled(e, eventId);
       if (e.status !== FileState.FAILED) return 'invalid'; // COMPLETED is ours; progress is ingestion's
       if (!isEntityId(e.fileId) || !e.ownerId) return 'invalid';
       const attempt = Math.max(1, e.attempt);

@@ -4,6 +4,7 @@ import { createLogger } from '@kaboodle/platform';
 import { ChangeOp, decodeEvent, EntityType, FileState, ProcessingStage, Topics } from '@kaboodle/proto';
 import { createFileEventsHandler, subscribeFileEvents } from './file-events.consumer.ts';
 import {
+  cancelled,
   createHarness,
   deleted,
   documentAnalysis,
@@ -189,6 +190,47 @@ describe('the catalogue file-events consumer', { timeout: 60_000 }, () => {
       type: 'deleted',
       message: 'Deleted "paper.pdf" and the document made from it',
     });
+  });
+
+  it('drops a cancelled attempt: its late result is never stored, and one stored a moment before the cancel is deleted', async () => {
+    // Cancel first, result later (processing was not told in time).
+    const late = fileRef(alice);
+    await handle(uploaded(alice, late));
+    expect(await handle(cancelled(alice, late.fileId))).toBe('done');
+    expect(await handle(processed(alice, late, 1, { case: 'document', value: documentAnalysis() }))).toBe(
+      'skipped',
+    );
+    expect(await h.documents.findForOwner(alice, late.fileId)).toBeNull();
+    expect((await statuses(h)).filter((s) => s.fileId === late.fileId)).toEqual([]);
+
+    // Result stored first, then the cancel that ingestion accepted while the file was still running.
+    const raced = fileRef(alice);
+    await handle(uploaded(alice, raced));
+    await handle(processed(alice, raced, 1, { case: 'document', value: documentAnalysis() }));
+    expect(await handle(cancelled(alice, raced.fileId))).toBe('done');
+    expect(await h.documents.findForOwner(alice, raced.fileId)).toBeNull();
+    const ops = (await changes(h)).filter((c) => c.entityId === raced.fileId).map((c) => c.op);
+    expect(ops).toEqual([ChangeOp.UPSERT, ChangeOp.DELETE]);
+
+    // A cancelled reprocess leaves the document of the earlier attempt alone; a new attempt is stored.
+    const kept = fileRef(alice);
+    await handle(uploaded(alice, kept));
+    await handle(processed(alice, kept, 1, { case: 'document', value: documentAnalysis() }));
+    expect(await handle(cancelled(alice, kept.fileId, 2))).toBe('done');
+    expect(await handle(processed(alice, kept, 2, { case: 'document', value: documentAnalysis() }))).toBe(
+      'skipped',
+    );
+    expect(await h.documents.findForOwner(alice, kept.fileId)).toMatchObject({ id: kept.fileId });
+    expect(await handle(processed(alice, kept, 3, { case: 'document', value: documentAnalysis() }))).toBe(
+      'done',
+    );
+
+    // Bob cannot cancel Alice's file.
+    const mine = fileRef(alice);
+    await handle(uploaded(alice, mine));
+    await handle(processed(alice, mine, 1, { case: 'document', value: documentAnalysis() }));
+    await handle(cancelled(bob, mine.fileId));
+    expect(await h.documents.findForOwner(alice, mine.fileId)).not.toBeNull();
   });
 
   it('counts uploads, completions and failures per user for the stats', async () => {

@@ -112,6 +112,16 @@ export const failed = (ownerId: string, fileId: string, attempt = 1, error = 'Un
     error,
   });
 
+export const cancelled = (ownerId: string, fileId: string, attempt = 1) =>
+  incoming(Topics.fileStatus, {
+    ownerId,
+    fileId,
+    attempt,
+    status: FileState.CANCELLED,
+    stage: ProcessingStage.DONE,
+    progress: 10,
+  });
+
 export const deleted = (ownerId: string, fileId: string) => incoming(Topics.fileDeleted, { ownerId, fileId });
 
 export interface Harness {

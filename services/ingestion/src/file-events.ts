@@ -1,7 +1,15 @@
 // The events ingestion publishes (through its outbox), built from the file record so an upload, a
 // reprocess and a stale re-dispatch announce a file exactly the same way.
 import type { OutgoingEvent } from '@kaboodle/platform';
-import { createEvent, Destination, encodeEvent, eventKey, Topics } from '@kaboodle/proto';
+import {
+  createEvent,
+  Destination,
+  encodeEvent,
+  eventKey,
+  FileState,
+  ProcessingStage,
+  Topics,
+} from '@kaboodle/proto';
 import type { DestinationName, FileRecord } from './file.repository.ts';
 
 export const DESTINATIONS: Record<DestinationName, Destination> = {
@@ -42,5 +50,25 @@ export function fileDeletedEvent(file: FileRecord): OutgoingEvent {
     topic: Topics.fileDeleted,
     key: eventKey(Topics.fileDeleted, event),
     value: encodeEvent(Topics.fileDeleted, event),
+  };
+}
+
+/**
+ * The user cancelled the file's current attempt: the catalogue then drops that attempt's result
+ * (whether it arrives later or already arrived), so a cancelled file never shows up in the library.
+ */
+export function fileCancelledEvent(file: FileRecord): OutgoingEvent {
+  const event = createEvent(Topics.fileStatus, {
+    ownerId: file.ownerId,
+    fileId: file.id,
+    status: FileState.CANCELLED,
+    stage: ProcessingStage.DONE,
+    progress: file.progress,
+    attempt: file.attempt,
+  });
+  return {
+    topic: Topics.fileStatus,
+    key: eventKey(Topics.fileStatus, event),
+    value: encodeEvent(Topics.fileStatus, event),
   };
 }

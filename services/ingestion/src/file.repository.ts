@@ -208,16 +208,28 @@ export function createFileRepository(db: Queryable) {
     },
 
     /** Cancel queued or running work; returns the file as it now is, or null when not the owner's. */
-    async cancel(ownerId: string, id: string): Promise<FileRecord | null> {
+    /**
+     * Cancel queued or running work. `cancelled` says whether this call did it (then the caller
+     * publishes the cancellation in the same transaction); otherwise the file as it is, or null.
+     */
+    async cancel(
+      tx: Queryable,
+      ownerId: string,
+      id: string,
+    ): Promise<{ file: FileRecord; cancelled: boolean } | null> {
       if (!isFileId(id)) return null;
-      const { rows } = await db.query<FileRow>(
+      const { rows } = await tx.query<FileRow>(
         `UPDATE files SET status = 'cancelled', stage = 'cancelled', updated_at = now()
           WHERE id = $1 AND owner_id = $2 AND status IN ('queued', 'processing')
           RETURNING *`,
         [id, ownerId],
       );
-      if (rows[0]) return toRecord(rows[0]);
-      return this.findForOwner(ownerId, id);
+      if (rows[0]) return { file: toRecord(rows[0]), cancelled: true };
+      const { rows: found } = await tx.query<FileRow>('SELECT * FROM files WHERE id = $1 AND owner_id = $2', [
+        id,
+        ownerId,
+      ]);
+      return found[0] ? { file: toRecord(found[0]), cancelled: false } : null;
     },
 
     /**

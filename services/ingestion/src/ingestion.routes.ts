@@ -7,7 +7,7 @@ import type { Request, Response, Router } from 'express';
 import { ConflictError, getUser, InputError, NotFoundError, requireUser } from '@kaboodle/platform';
 import type { BlobStore, Database, Logger, TokenVerifier } from '@kaboodle/platform';
 import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
-import { fileDeletedEvent, fileUploadedEvent } from './file-events.ts';
+import { fileCancelledEvent, fileDeletedEvent, fileUploadedEvent } from './file-events.ts';
 import { FILE_STATUSES } from './file.repository.ts';
 import type { DestinationName, FileRecord, FileRepository, FileStatus } from './file.repository.ts';
 import { fetchUrlIntoBlob, parseFetchUrl } from './fetch-url.ts';
@@ -222,8 +222,13 @@ export function createIngestionRouter(deps: IngestionRouterDeps): Router {
   });
 
   router.post('/process/cancel/:id', auth, async (req, res) => {
-    const file = await files.cancel(getUser(req).id, req.params.id as string);
-    if (!file) throw new NotFoundError(FILE_NOT_FOUND);
+    const outcome = await db.transaction(async (tx) => {
+      const result = await files.cancel(tx, getUser(req).id, req.params.id as string);
+      if (result?.cancelled) await outbox.enqueue(tx, [fileCancelledEvent(result.file)]);
+      return result;
+    });
+    if (!outcome) throw new NotFoundError(FILE_NOT_FOUND);
+    const file = outcome.file;
     res.json({
       ...statusBody(file),
       message: file.status === 'cancelled' ? 'Processing cancelled' : `File is already ${file.status}`,
