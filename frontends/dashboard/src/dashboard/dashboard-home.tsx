@@ -25,6 +25,20 @@ import { formatBytes, formatPercent, relativeTime } from '../lib/format.ts';
 
 /** Refresh period while some file is still queued or processing. */
 export const BUSY_REFRESH_MS = 4000;
+/**
+ * After the dashboard opens or its tab comes back into view, it refreshes at the busy rate for this
+ * long even if nothing is in flight yet: uploads made elsewhere reach the catalogue's counts through
+ * the event bus, which over Kafka takes a moment.
+ */
+export const WATCH_AFTER_FOCUS_MS = 20_000;
+/** Refresh period otherwise (visible tab only), so files finished elsewhere show up in time. */
+export const IDLE_REFRESH_MS = 30_000;
+
+/** How long until the next refresh, from the latest stats and the end of the watch window. */
+export function nextRefreshMs(stats: Stats | null, now: number, watchUntil: number): number {
+  if ((stats !== null && filesInFlight(stats) > 0) || now < watchUntil) return BUSY_REFRESH_MS;
+  return IDLE_REFRESH_MS;
+}
 export const EMPTY_ACTIVITY = 'No recent activity. Start by processing some files!';
 
 /** Files neither completed nor failed yet (cancelled ones are not counted by the catalogue). */
@@ -133,6 +147,9 @@ export default function DashboardHome({
   const [activity, setActivity] = useState<Activity[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef<AbortController | null>(null);
+  const watchUntil = useRef(0);
+  // Bumped after every refresh, answered or not, so the next one is always scheduled.
+  const [refreshes, setRefreshes] = useState(0);
 
   const load = useCallback(async () => {
     inFlight.current?.abort();
@@ -147,12 +164,17 @@ export default function DashboardHome({
     if (a.status === 'fulfilled') setActivity(a.value);
     const failed = [s, a].find((r): r is PromiseRejectedResult => r.status === 'rejected');
     setError(failed ? reasonOf(failed.reason) : null);
+    setRefreshes((n) => n + 1);
   }, [calls]);
 
   useEffect(() => {
-    void load();
+    const watch = () => {
+      watchUntil.current = Date.now() + WATCH_AFTER_FOCUS_MS;
+      void load();
+    };
+    watch();
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void load();
+      if (document.visibilityState === 'visible') watch();
     };
     window.addEventListener('focus', onVisible);
     document.addEventListener('visibilitychange', onVisible);
@@ -163,15 +185,18 @@ export default function DashboardHome({
     };
   }, [load]);
 
-  // Poll modestly only while something is still being processed, and only in a visible tab.
-  const busy = stats !== null && filesInFlight(stats) > 0;
+  // Quickly while something is being processed or just after the user came back, slowly otherwise;
+  // never in a hidden tab (coming back refreshes at once).
   useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
-    }, BUSY_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [busy, load]);
+    if (refreshes === 0) return;
+    const timer = setTimeout(
+      () => {
+        if (document.visibilityState === 'visible') void load();
+      },
+      nextRefreshMs(stats, Date.now(), watchUntil.current),
+    );
+    return () => clearTimeout(timer);
+  }, [refreshes, stats, load]);
 
   const name = displayNameOf(user, 'Digital Archivist');
 

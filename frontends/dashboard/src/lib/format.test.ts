@@ -1,7 +1,14 @@
 // Display formats and the parsing of the server's answers (a surprise reads as "Invalid API response").
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@kaboodle/kit';
-import { filesInFlight, metricsOf } from '../dashboard/dashboard-home.tsx';
+import {
+  BUSY_REFRESH_MS,
+  IDLE_REFRESH_MS,
+  WATCH_AFTER_FOCUS_MS,
+  filesInFlight,
+  metricsOf,
+  nextRefreshMs,
+} from '../dashboard/dashboard-home.tsx';
 import { mergePage } from '../media-hub/media-hub.tsx';
 import {
   activityLink,
@@ -69,6 +76,16 @@ describe('dashboard metrics (decisions.md: real values)', () => {
       ['Storage Utilized', '2.4GB'],
     ]);
     expect(filesInFlight(stats)).toBe(1);
+  });
+
+  it('refreshes quickly while files are in flight or just after the tab came back, slowly otherwise', () => {
+    const idle = parseStats({ files_total: 3, files_completed: 2, files_failed: 1 });
+    const now = 1_000_000;
+    expect(nextRefreshMs(stats, now, 0)).toBe(BUSY_REFRESH_MS);
+    expect(nextRefreshMs(idle, now, now + WATCH_AFTER_FOCUS_MS)).toBe(BUSY_REFRESH_MS);
+    expect(nextRefreshMs(null, now, now + 1)).toBe(BUSY_REFRESH_MS);
+    expect(nextRefreshMs(idle, now, now)).toBe(IDLE_REFRESH_MS);
+    expect(nextRefreshMs(null, now, 0)).toBe(IDLE_REFRESH_MS);
   });
 
   it('shows "—" for efficiency before any file finished', () => {

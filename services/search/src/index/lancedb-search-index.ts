@@ -868,7 +868,17 @@ async function folderBytes(dir: string): Promise<number> {
   for (const e of entries) {
     const p = join(dir, e.name);
     if (e.isDirectory()) total += await folderBytes(p);
-    else if (e.isFile()) total += (await stat(p)).size;
+    else if (e.isFile()) total += await fileBytes(p);
   }
   return total;
+}
+
+/** A file's size, or 0 when a background compaction or cleanup removed it after the listing. */
+async function fileBytes(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
 }
