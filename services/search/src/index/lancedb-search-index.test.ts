@@ -130,6 +130,44 @@ describe('LanceDB search index', () => {
     },
   );
 
+  it('serves repeated hits from memory and never shows a row older than the last write', async () => {
+    const index = createLanceDbSearchIndex({ dir: await tempDir(), dimensions: DIMS, hitCacheRows: 2 });
+    await index.open();
+    await index.upsert([
+      entity(1, { title: 'amber kestrel' }),
+      entity(2, { title: 'amber falcon' }),
+      entity(3, { title: 'amber merlin' }),
+      entity(1, { ownerId: 'u2', title: 'amber kestrel of another user' }),
+    ]);
+    const keyword = (text: string, ownerId = 'u1') =>
+      index.search({ ownerId, mode: 'keyword', text, limit: 10 }).then((hs) => hs.map((h) => h.title).sort());
+
+    expect(await keyword('kestrel')).toEqual(['amber kestrel']);
+    expect(await keyword('kestrel')).toEqual(['amber kestrel']);
+    expect(index.hitCache()).toEqual({ rows: 1, hits: 1, misses: 1 });
+    // the same key in another user's library is another row
+    expect(await keyword('kestrel', 'u2')).toEqual(['amber kestrel of another user']);
+
+    // a newer version replaces the remembered row; a deleted entity is gone at once
+    await index.upsert([entity(1, { title: 'amber kestrel, corrected', version: 2 })]);
+    expect(await keyword('kestrel')).toEqual(['amber kestrel, corrected']);
+    await index.delete([{ entityType: 'document', id: 'd1', ownerId: 'u1', version: 3 }]);
+    expect(await keyword('kestrel')).toEqual([]);
+
+    // bounded: the least recently used rows go first
+    expect(await keyword('amber')).toEqual(['amber falcon', 'amber merlin']);
+    expect(index.hitCache().rows).toBe(2);
+    const before = index.hitCache();
+    const sem = await index.search({ ownerId: 'u1', mode: 'semantic', text: '', vector: vector(2), limit: 1 });
+    expect(sem.map((h) => h.title)).toEqual(['amber falcon']);
+    expect(index.hitCache().hits).toBe(before.hits + 1);
+
+    await index.deleteOwner('u1');
+    expect(await keyword('amber')).toEqual([]);
+    expect(index.hitCache().rows).toBe(0);
+    await index.close();
+  });
+
   it('coalesces concurrent upserts into few writes and applies back-pressure without losing any', async () => {
     const dir = await tempDir();
     const index = createLanceDbSearchIndex({ dir, dimensions: DIMS, maxBatchRows: 50, maxQueuedRows: 100 });

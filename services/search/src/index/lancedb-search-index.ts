@@ -82,6 +82,13 @@ export interface LanceDbSearchIndexOptions {
   retainVersionsMs?: number;
   /** Characters of extracted text kept for keyword search (long documents are cut here). */
   maxSearchTextChars?: number;
+  /**
+   * Hits' display fields kept in memory (least recently used dropped first; default 20,000 rows,
+   * ~1 KB each; 0 turns it off). kNN and BM25 then ask the engine for keys and scores only, and only
+   * the final page's rows not in memory are read: reading the display columns of every candidate
+   * was half of a keyword query's time. Every write of an entity drops its row.
+   */
+  hitCacheRows?: number;
   logger?: Logger;
 }
 
@@ -158,6 +165,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   annSettings(rows: number): Record<string, string | number>;
   /** Per-stage timings of the last search() call (ms), for the bench. */
   lastTimings(): Record<string, number>;
+  /** The display-row cache: rows held, and rows served from it or read since opening. */
+  hitCache(): { rows: number; hits: number; misses: number };
 } {
   const dims = options.dimensions;
   if (!Number.isInteger(dims) || dims < 1) throw new Error('dimensions must be a positive integer');
@@ -181,6 +190,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   const retainVersionsMs = options.retainVersionsMs ?? 60_000;
   const parallelStages = options.parallelStages ?? true;
   const tombstoneTtlMs = options.tombstoneTtlMs ?? 7 * 24 * 3_600_000;
+  const hitCacheRows = Math.max(0, options.hitCacheRows ?? 20_000);
   const log = options.logger;
 
   const schema = new Schema([
@@ -228,6 +238,18 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   // Live rows per owner (flat-scan decision); forgotten whenever the owner's rows change.
   const ownerRows = new Map<string, number>();
   let timings: Record<string, number> = {};
+  // Display fields of recent hits by key (a Map keeps insertion order: first = least recently used).
+  const hitRows = new Map<string, Record<string, unknown>>();
+  // Bumped by every write: rows read while a write ran may be older than it, so they are not kept.
+  let writeEpoch = 0;
+  let hitCacheHits = 0;
+  let hitCacheMisses = 0;
+
+  function forgetHits(keys: Iterable<string> | 'all'): void {
+    writeEpoch += 1;
+    if (keys === 'all') hitRows.clear();
+    else for (const k of keys) hitRows.delete(k);
+  }
 
   function t(): Table {
     if (!table) throw new Error('the search index is not open (call open() first)');
@@ -239,6 +261,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       try {
         await mkdir(options.dir, { recursive: true });
         db = await lancedb.connect(options.dir);
+        forgetHits('all');
         const names = await db.tableNames();
         if (names.includes(tableName)) {
           table = await db.openTable(tableName);
@@ -507,6 +530,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         toWrite.map((r) => ({ ...r, vector: Array.from(r.vector) })),
         { schema },
       );
+      forgetHits(toWrite.map((r) => r.key));
       if (toWrite.every((r) => !stored.has(r.key))) {
         await t().add(data);
       } else {
@@ -519,6 +543,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       writesSinceOptimize += 1;
       rowsSinceOptimize += toWrite.length;
       for (const r of toWrite) ownerRows.delete(r.owner_id);
+      forgetHits(toWrite.map((r) => r.key));
     }
     const written = new Set(toWrite);
     return groups.map((rows) => {
@@ -583,7 +608,40 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   interface Candidate {
     key: string;
     raw: number;
-    row: Record<string, unknown>;
+  }
+
+  /**
+   * The display rows of these keys, from memory or one read; a key whose entity is gone (deleted
+   * since the candidates were found) is missing from the answer.
+   */
+  async function hitRowsOf(ownerId: string, keys: string[]): Promise<Map<string, Record<string, unknown>>> {
+    const out = new Map<string, Record<string, unknown>>();
+    const missing: string[] = [];
+    for (const k of keys) {
+      const row = hitRows.get(k);
+      if (row) {
+        hitRows.delete(k); // most recently used goes last
+        hitRows.set(k, row);
+        out.set(k, row);
+      } else missing.push(k);
+    }
+    hitCacheHits += keys.length - missing.length;
+    hitCacheMisses += missing.length;
+    if (missing.length === 0) return out;
+    const epoch = writeEpoch;
+    const rows = (await t()
+      .query()
+      .where(`deleted = false AND owner_id = ${sqlString(ownerId)} AND key IN (${sqlStringList(missing)})`)
+      .select(HIT_COLUMNS)
+      .toArray()) as Record<string, unknown>[];
+    const keep = hitCacheRows > 0 && epoch === writeEpoch;
+    for (const r of rows) {
+      const k = r.key as string;
+      out.set(k, r);
+      if (keep) hitRows.set(k, r);
+    }
+    while (hitRows.size > hitCacheRows) hitRows.delete(hitRows.keys().next().value!);
+    return out;
   }
 
   async function knn(filter: string, vector: Float32Array, k: number, exact: boolean): Promise<Candidate[]> {
@@ -592,7 +650,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       .nearestTo(Array.from(vector))
       .distanceType('cosine')
       .where(filter)
-      .select([...HIT_COLUMNS, '_distance'])
+      .select(['key', '_distance'])
       .limit(k);
     if (exact) q = q.bypassVectorIndex();
     // at least nprobes partitions; more only when a narrow filter leaves fewer than k results
@@ -601,7 +659,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     // lance asks the graph for k × refineFactor candidates, and ef must cover them
     else q = q.ef(Math.max(ann.ef, k * ann.refineFactor)).refineFactor(ann.refineFactor);
     const rows = (await q.toArray()) as Record<string, unknown>[];
-    return rows.map((r) => ({ key: r.key as string, raw: Number(r._distance), row: r }));
+    return rows.map((r) => ({ key: r.key as string, raw: Number(r._distance) }));
   }
 
   async function bm25(filter: string, text: string, k: number): Promise<Candidate[]> {
@@ -609,10 +667,10 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       .query()
       .fullTextSearch(text, { columns: 'search_text' })
       .where(filter)
-      .select([...HIT_COLUMNS, '_score'])
+      .select(['key', '_score'])
       .limit(k)
       .toArray()) as Record<string, unknown>[];
-    return rows.map((r) => ({ key: r.key as string, raw: Number(r._score), row: r }));
+    return rows.map((r) => ({ key: r.key as string, raw: Number(r._score) }));
   }
 
   function toHit(row: Record<string, unknown>, score: number): SearchHit {
@@ -668,26 +726,30 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       : [await runKnn(), await runBm25()];
 
     const fuseStart = performance.now();
-    let ranked: { key: string; score: number; row: Record<string, unknown> }[];
+    let ranked: { key: string; score: number }[];
     if (query.mode === 'semantic') {
-      ranked = vec.map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw), row: c.row }));
+      ranked = vec.map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw) }));
     } else if (query.mode === 'keyword') {
       const scores = bm25ToScores(kw.map((c) => c.raw));
-      ranked = kw.map((c, i) => ({ key: c.key, score: scores[i]!, row: c.row }));
+      ranked = kw.map((c, i) => ({ key: c.key, score: scores[i]! }));
     } else {
-      const rows = new Map<string, Record<string, unknown>>();
-      for (const c of [...vec, ...kw]) rows.set(c.key, c.row);
-      ranked = reciprocalRankFusion([vec, kw]).map((f) => ({
-        key: f.key,
-        score: f.score,
-        row: rows.get(f.key)!,
-      }));
+      ranked = reciprocalRankFusion([vec, kw]).map((f) => ({ key: f.key, score: f.score }));
     }
     ranked.sort(byScoreThenKey);
     ranked = ranked.slice(0, limit);
     stage.fusion = performance.now() - fuseStart;
 
-    const hits = ranked.map((r) => toHit(r.row, r.score));
+    const rows = await mark('rows', () =>
+      hitRowsOf(
+        query.ownerId,
+        ranked.map((r) => r.key),
+      ),
+    );
+    const hits: SearchHit[] = [];
+    for (const r of ranked) {
+      const row = rows.get(r.key);
+      if (row) hits.push(toHit(row, r.score));
+    }
     if (query.withExcerpts && hits.length > 0) {
       await mark('excerpts', () => addExcerpts(query.ownerId, hits, { text, vector: query.vector }));
     }
@@ -740,11 +802,18 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     const exact = !annIndexed || (await liveRowsOf(query.ownerId)) <= flatMaxOwnerRows;
     const filter = entityFilter({ ownerId: query.ownerId, excludeKeys: [key] });
     const min = query.minSimilarity ?? 0;
-    return (await knn(filter, vector, limit, exact))
-      .map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw), row: c.row }))
+    const ranked = (await knn(filter, vector, limit, exact))
+      .map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw) }))
       .filter((c) => c.score >= min)
-      .sort(byScoreThenKey)
-      .map((c) => toHit(c.row, c.score));
+      .sort(byScoreThenKey);
+    const rows = await hitRowsOf(
+      query.ownerId,
+      ranked.map((c) => c.key),
+    );
+    return ranked.flatMap((c) => {
+      const row = rows.get(c.key);
+      return row ? [toHit(row, c.score)] : [];
+    });
   }
 
   async function versionOf(ref: Omit<EntityRef, 'version'>): Promise<number | undefined> {
@@ -784,8 +853,10 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   async function deleteOwner(ownerId: string): Promise<void> {
     const lit = sqlString(ownerId);
     await enqueueBarrier(async () => {
+      forgetHits('all');
       await t().delete(`owner_id = ${lit}`);
       ownerRows.delete(ownerId);
+      forgetHits('all');
       writesSinceOptimize += 1;
     });
   }
@@ -830,6 +901,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       return (await knn(entityFilter({ ownerId }), vector, k, true)).map((c) => c.key);
     },
     lastTimings: () => timings,
+    hitCache: () => ({ rows: hitRows.size, hits: hitCacheHits, misses: hitCacheMisses }),
     annSettings,
   };
 }
