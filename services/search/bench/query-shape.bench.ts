@@ -4,6 +4,7 @@
 //      node services/search/bench/query-shape.bench.ts /tmp/kb-idx100k
 /* eslint-disable no-console -- a command-line benchmark: printing is its output */
 import * as lancedb from '@lancedb/lancedb';
+import { HIT_COLUMNS } from '../src/index/lancedb-search-index.ts';
 const dir = process.argv[2];
 if (!dir) {
   console.log('usage: query-shape.bench.ts DIR (a table kept by index.bench.ts --keep DIR); skipped');
@@ -25,18 +26,7 @@ const sample = (await tb
   .toArray()) as { vector: Float32Array; title: string }[];
 const vecs = sample.map((r) => Array.from(r.vector).map((x) => x + (Math.random() - 0.5) * 0.02));
 const words = sample.map((r) => String(r.title).split(/\s+/).slice(0, 2).join(' '));
-const HIT = [
-  'key',
-  'id',
-  'entity_type',
-  'title',
-  'description',
-  'content_head',
-  'url',
-  'image_url',
-  'category',
-  'hashtags',
-];
+const HIT = HIT_COLUMNS;
 const filt = "deleted = false AND owner_id = 'bench-big'";
 async function time(name: string, fn: (i: number) => Promise<unknown>) {
   const xs: number[] = [];

@@ -95,7 +95,7 @@ export interface LanceDbSearchIndexOptions {
 const DISPLAY_CONTENT_CHARS = 500;
 
 /** The columns a hit is built from (never the vectors or the full search text). */
-const HIT_COLUMNS = [
+export const HIT_COLUMNS = [
   'key',
   'id',
   'entity_type',
