@@ -32,6 +32,7 @@ import {
   normaliseTag,
   reciprocalRankFusion,
 } from './search-scoring.ts';
+import { OwnerVectorGraph, type VectorGraphSettings } from './vector-graph.ts';
 
 export interface AnnOptions {
   kind?: 'ivf-flat' | 'hnsw-sq';
@@ -89,7 +90,24 @@ export interface LanceDbSearchIndexOptions {
    * was half of a keyword query's time. Every write of an entity drops its row.
    */
   hitCacheRows?: number;
+  /**
+   * Owners with more live rows than `minOwnerRows` (default 5,000) get their entity vectors in an
+   * in-memory HNSW graph (hnswlib-node), built in the background from the table on their first vector
+   * query and kept in step with every write; the table's own kNN answers until it is ready, and for
+   * queries filtered by category or hashtags. At most `maxVectors` (default 500,000, ~2.2 KB each
+   * at 512 dimensions) are held over all owners. `false` turns it off.
+   */
+  vectorGraph?: false | VectorGraphOptions;
   logger?: Logger;
+}
+
+export interface VectorGraphOptions extends VectorGraphSettings {
+  minOwnerRows?: number;
+  maxVectors?: number;
+  /** Tests: a query waits for the owner's graph instead of using the table while it is built. */
+  waitForBuild?: boolean;
+  /** The build yields to the event loop after this long (default 8 ms), so requests keep flowing. */
+  sliceMs?: number;
 }
 
 const DISPLAY_CONTENT_CHARS = 500;
@@ -167,6 +185,10 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   lastTimings(): Record<string, number>;
   /** The display-row cache: rows held, and rows served from it or read since opening. */
   hitCache(): { rows: number; hits: number; misses: number };
+  /** In-memory vector graphs: owners with one, vectors held, builds under way. */
+  vectorGraphs(): { owners: number; vectors: number; building: number };
+  /** Build (or wait for) the owner's vector graph; false when it gets none (too small, off or full). */
+  awaitVectorGraph(ownerId: string): Promise<boolean>;
 } {
   const dims = options.dimensions;
   if (!Number.isInteger(dims) || dims < 1) throw new Error('dimensions must be a positive integer');
@@ -192,6 +214,11 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   const tombstoneTtlMs = options.tombstoneTtlMs ?? 7 * 24 * 3_600_000;
   const hitCacheRows = Math.max(0, options.hitCacheRows ?? 20_000);
   const log = options.logger;
+  const graphOptions = options.vectorGraph === false ? undefined : (options.vectorGraph ?? {});
+  const graphMinOwnerRows = graphOptions?.minOwnerRows ?? 5_000;
+  const graphMaxVectors = graphOptions?.maxVectors ?? 500_000;
+  const graphSliceMs = graphOptions?.sliceMs ?? 8;
+  const graphRetryMs = 60_000;
 
   const schema = new Schema([
     new Field('key', new Utf8(), false),
@@ -244,6 +271,10 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   let writeEpoch = 0;
   let hitCacheHits = 0;
   let hitCacheMisses = 0;
+  // In-memory vector graphs of large owners (see vectorGraph above), their builds, and failed builds.
+  const graphs = new Map<string, OwnerVectorGraph>();
+  const graphBuilds = new Map<string, Promise<void>>();
+  const graphFailedAt = new Map<string, number>();
 
   function forgetHits(keys: Iterable<string> | 'all'): void {
     writeEpoch += 1;
@@ -544,6 +575,10 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       rowsSinceOptimize += toWrite.length;
       for (const r of toWrite) ownerRows.delete(r.owner_id);
       forgetHits(toWrite.map((r) => r.key));
+      // The table has taken the rows: the owners' graphs follow (a tombstone removes the vector).
+      for (const r of toWrite) {
+        graphs.get(r.owner_id)?.applyWrite(r.key, r.entity_type, r.deleted ? null : r.vector);
+      }
     }
     const written = new Set(toWrite);
     return groups.map((rows) => {
@@ -603,6 +638,83 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     const n = await t().countRows(`deleted = false AND owner_id = ${sqlString(ownerId)}`);
     ownerRows.set(ownerId, n);
     return n;
+  }
+
+  // ---- in-memory vector graphs ---------------------------------------------------------------
+
+  function graphVectors(): number {
+    let n = 0;
+    for (const g of graphs.values()) n += g.size;
+    return n;
+  }
+
+  /**
+   * The owner's graph when it is ready; otherwise starts its build (when the owner is big enough and
+   * there is room) and answers undefined, so the caller uses the table meanwhile.
+   */
+  async function graphFor(ownerId: string, liveRows: number): Promise<OwnerVectorGraph | undefined> {
+    if (!graphOptions || liveRows <= graphMinOwnerRows) return undefined;
+    const graph = graphs.get(ownerId);
+    if (graph?.state === 'ready') return graph;
+    if (!graph) {
+      const failed = graphFailedAt.get(ownerId);
+      if (failed !== undefined && Date.now() - failed < graphRetryMs) return undefined;
+      if (graphVectors() + liveRows > graphMaxVectors) return undefined;
+      startGraphBuild(ownerId, liveRows);
+    }
+    if (!graphOptions.waitForBuild) return undefined;
+    await graphBuilds.get(ownerId);
+    const built = graphs.get(ownerId);
+    return built?.state === 'ready' ? built : undefined;
+  }
+
+  function startGraphBuild(ownerId: string, liveRows: number): void {
+    const graph = new OwnerVectorGraph(dims, graphOptions ?? {}, liveRows + 64);
+    graphs.set(ownerId, graph);
+    const build = (async () => {
+      const started = performance.now();
+      try {
+        const q = t()
+          .query()
+          .where(`deleted = false AND owner_id = ${sqlString(ownerId)}`)
+          .select(['key', 'entity_type', 'vector']);
+        let slice = performance.now();
+        for await (const batch of q) {
+          const keys = batch.getChild('key');
+          const types = batch.getChild('entity_type');
+          const vectors = batch.getChild('vector');
+          for (let i = 0; i < batch.numRows; i++) {
+            // dropped meanwhile (owner deleted, index closed): stop quietly
+            if (graphs.get(ownerId) !== graph) return;
+            const v = vectors?.get(i) as { toArray(): Float32Array } | null;
+            if (v) graph.load(String(keys?.get(i)), String(types?.get(i)), v.toArray());
+            if (performance.now() - slice > graphSliceMs) {
+              await new Promise<void>((r) => setImmediate(r));
+              slice = performance.now();
+            }
+          }
+        }
+        if (graphs.get(ownerId) !== graph) return;
+        graph.markReady();
+        graphFailedAt.delete(ownerId);
+        log?.info(
+          { vectors: graph.size, ms: Math.round(performance.now() - started) },
+          'search index: built an owner’s in-memory vector graph',
+        );
+      } catch (err) {
+        if (graphs.get(ownerId) === graph) graphs.delete(ownerId);
+        graphFailedAt.set(ownerId, Date.now());
+        log?.warn({ err }, 'search index: building an in-memory vector graph failed; the table answers');
+      } finally {
+        graphBuilds.delete(ownerId);
+      }
+    })();
+    graphBuilds.set(ownerId, build);
+  }
+
+  /** Category and tag filters are the table's job; owner, type and excluded keys the graph can do. */
+  function graphCanFilter(f: { category?: string | undefined; hashtags?: string[] | undefined }): boolean {
+    return (f.category === undefined || f.category === '') && (f.hashtags ?? []).length === 0;
   }
 
   interface Candidate {
@@ -714,12 +826,24 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     }
     const wantsText = (query.mode === 'keyword' || query.mode === 'hybrid') && text !== '';
     const depth = query.mode === 'hybrid' ? fusionDepth(limit) : limit;
-    const exact =
-      !annIndexed ||
-      (wantsVector ? (await mark('owner_count', () => liveRowsOf(query.ownerId))) <= flatMaxOwnerRows : true);
+    const ownerLive =
+      wantsVector && (annIndexed || graphOptions)
+        ? await mark('owner_count', () => liveRowsOf(query.ownerId))
+        : 0;
+    const exact = !annIndexed || (wantsVector ? ownerLive <= flatMaxOwnerRows : true);
+    const graph = wantsVector && graphCanFilter(query) ? await graphFor(query.ownerId, ownerLive) : undefined;
 
-    const runKnn = () =>
-      wantsVector ? mark('knn', () => knn(filter, query.vector!, depth, exact)) : Promise.resolve([]);
+    const runKnn = (): Promise<Candidate[]> => {
+      if (!wantsVector) return Promise.resolve([]);
+      if (graph) {
+        return mark('knn', async () =>
+          graph
+            .search(query.vector!, depth, { entityTypes: query.entityTypes })
+            .map((c) => ({ key: c.key, raw: c.distance })),
+        );
+      }
+      return mark('knn', () => knn(filter, query.vector!, depth, exact));
+    };
     const runBm25 = () => (wantsText ? mark('bm25', () => bm25(filter, text, depth)) : Promise.resolve([]));
     const [vec, kw] = parallelStages
       ? await Promise.all([runKnn(), runBm25()])
@@ -754,7 +878,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       await mark('excerpts', () => addExcerpts(query.ownerId, hits, { text, vector: query.vector }));
     }
     stage.total = performance.now() - started;
-    stage.exact = exact ? 1 : 0;
+    stage.exact = exact && !graph ? 1 : 0;
+    stage.graph = graph ? 1 : 0;
     timings = stage;
     return hits;
   }
@@ -799,10 +924,15 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       .toArray()) as { vector: unknown }[];
     if (found.length === 0) throw new NotFoundError('Not found');
     const vector = Float32Array.from(listOf<number>(found[0]!.vector));
-    const exact = !annIndexed || (await liveRowsOf(query.ownerId)) <= flatMaxOwnerRows;
+    const ownerLive = await liveRowsOf(query.ownerId);
+    const exact = !annIndexed || ownerLive <= flatMaxOwnerRows;
     const filter = entityFilter({ ownerId: query.ownerId, excludeKeys: [key] });
     const min = query.minSimilarity ?? 0;
-    const ranked = (await knn(filter, vector, limit, exact))
+    const graph = await graphFor(query.ownerId, ownerLive);
+    const candidates = graph
+      ? graph.search(vector, limit, { excludeKeys: [key] }).map((c) => ({ key: c.key, raw: c.distance }))
+      : await knn(filter, vector, limit, exact);
+    const ranked = candidates
       .map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw) }))
       .filter((c) => c.score >= min)
       .sort(byScoreThenKey);
@@ -854,7 +984,9 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     const lit = sqlString(ownerId);
     await enqueueBarrier(async () => {
       forgetHits('all');
+      graphs.delete(ownerId);
       await t().delete(`owner_id = ${lit}`);
+      graphs.delete(ownerId);
       ownerRows.delete(ownerId);
       forgetHits('all');
       writesSinceOptimize += 1;
@@ -886,6 +1018,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       // Let queued writes finish: they were promised durable.
       while (draining) await draining;
       closed = true;
+      graphs.clear();
       table?.close();
       db?.close();
       table = undefined;
@@ -902,6 +1035,14 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     },
     lastTimings: () => timings,
     hitCache: () => ({ rows: hitRows.size, hits: hitCacheHits, misses: hitCacheMisses }),
+    vectorGraphs: () => ({ owners: graphs.size, vectors: graphVectors(), building: graphBuilds.size }),
+    async awaitVectorGraph(ownerId) {
+      const live = await liveRowsOf(ownerId);
+      if (!graphOptions || live <= graphMinOwnerRows) return false;
+      if (!graphs.has(ownerId) && graphVectors() + live <= graphMaxVectors) startGraphBuild(ownerId, live);
+      await graphBuilds.get(ownerId);
+      return graphs.get(ownerId)?.state === 'ready';
+    },
     annSettings,
   };
 }
