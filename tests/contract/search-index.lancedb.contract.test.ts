@@ -39,18 +39,15 @@ for (const kind of ['ivf-flat', 'hnsw-sq'] as const) {
 
 // And with every owner's vectors in the in-memory HNSW graph (queries wait for its build instead of
 // using the table meanwhile), so the graph path keeps the same promises as the table's.
-describeSearchIndexContract(
-  'lancedb (in-memory vector graph for every owner)',
-  async ({ name, dimensions }) => {
-    const dir = await mkdtemp(join(tmpdir(), 'kaboodle-search-contract-graph-'));
-    return {
-      index: createLanceDbSearchIndex({
-        dir,
-        dimensions,
-        table: name,
-        vectorGraph: { minOwnerRows: 0, waitForBuild: true },
-      }),
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
-  },
-);
+describeSearchIndexContract('lancedb (in-memory index for every owner)', async ({ name, dimensions }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'kaboodle-search-contract-graph-'));
+  return {
+    index: createLanceDbSearchIndex({
+      dir,
+      dimensions,
+      table: name,
+      memoryIndex: { minOwnerRows: 0, waitForBuild: true },
+    }),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+});

@@ -218,6 +218,13 @@ try {
   console.log(
     `indexed ${COUNT.toLocaleString('en')} items in ${(writeMs / 1000).toFixed(1)} s (${Math.round((COUNT / writeMs) * 1000).toLocaleString('en')} items/s), ANN + FTS build ${((performance.now() - tOpt) / 1000).toFixed(1)} s, ANN index: ${await index.hasAnnIndex()}`,
   );
+  // The big owner's in-memory index (HNSW graph + BM25), as the running service builds it on the
+  // first query.
+  const tGraph = performance.now();
+  const graphBuilt = await index.awaitMemoryIndex(OWNER);
+  console.log(
+    `in-memory index: ${graphBuilt ? `${index.memoryIndexes().vectors.toLocaleString('en')} entities in ${((performance.now() - tGraph) / 1000).toFixed(1)} s` : 'none'}`,
+  );
 
   // ---- cost split on the index itself (sequential, one query at a time) -----------------------
   await embedder.warmUp?.();
@@ -225,7 +232,9 @@ try {
     embedCold: [] as number[],
     embedBatched: [] as number[],
     ann: [] as number[],
+    annTable: [] as number[],
     bm25: [] as number[],
+    bm25Table: [] as number[],
     fusion: [] as number[],
   };
   for (const [i, text] of probeTexts.slice(0, 100).entries()) {
@@ -236,9 +245,19 @@ try {
     t = performance.now();
     const byVector = await index.search({ ownerId: OWNER, text, vector, mode: 'semantic', limit: 60 });
     split.ann.push(performance.now() - t);
+    index.useMemoryIndexes(false);
+    t = performance.now();
+    await index.search({ ownerId: OWNER, text, vector, mode: 'semantic', limit: 60 });
+    split.annTable.push(performance.now() - t);
+    index.useMemoryIndexes(true);
     t = performance.now();
     const byWords = await index.search({ ownerId: OWNER, text, mode: 'keyword', limit: 60 });
     split.bm25.push(performance.now() - t);
+    index.useMemoryIndexes(false);
+    t = performance.now();
+    await index.search({ ownerId: OWNER, text, mode: 'keyword', limit: 60 });
+    split.bm25Table.push(performance.now() - t);
+    index.useMemoryIndexes(true);
     t = performance.now();
     fuseWeighted(byVector, byWords, (DEFAULT_FUSION as { vectorWeight: number }).vectorWeight).slice(0, 20);
     split.fusion.push(performance.now() - t);
@@ -254,8 +273,10 @@ try {
     [
       ['embed (USE-lite, one new query)', split.embedCold],
       ['embed (per query, batches of 16)', split.embedBatched],
-      ['ANN kNN (semantic, 60)', split.ann],
-      ['BM25 (keyword, 60)', split.bm25],
+      ['kNN (semantic, 60), in-memory HNSW graph', split.ann],
+      ['kNN (semantic, 60), LanceDB IVF_FLAT', split.annTable],
+      ['BM25 (keyword, 60), in-memory', split.bm25],
+      ['BM25 (keyword, 60), LanceDB FTS', split.bm25Table],
       ['fusion (weighted, in process)', split.fusion],
     ].map(([stage, xs]) => ({
       stage: stage as string,
@@ -307,21 +328,59 @@ try {
   // cache nor the result cache can help); "repeated" cycles a pool of 50.
   const texts = generateQueries(SEED + 1, 2_000);
   const pool = generateQueries(SEED + 2, 50);
-  const modes = [
-    { label: 'keyword, new queries', searchType: 'keyword', rate: 100, queries: texts, unique: true },
+  // Each path runs twice: through the in-memory index (the default) and the table's own kNN and FTS.
+  const modes: {
+    label: string;
+    searchType: string;
+    rate: number;
+    queries: string[];
+    unique: boolean;
+    table?: boolean;
+  }[] = [
     {
-      label: 'semantic (vector kNN), new queries',
+      label: 'keyword (in-memory), new queries',
+      searchType: 'keyword',
+      rate: 100,
+      queries: texts,
+      unique: true,
+    },
+    {
+      label: 'semantic (vector kNN, in-memory), new queries',
       searchType: 'vector',
       rate: 50,
       queries: texts,
       unique: true,
     },
     {
-      label: 'hybrid (API semantic), new queries',
+      label: 'hybrid (API semantic, in-memory), new queries',
       searchType: 'semantic',
       rate: 50,
       queries: texts,
       unique: true,
+    },
+    {
+      label: 'keyword (LanceDB FTS), new queries',
+      searchType: 'keyword',
+      rate: 100,
+      queries: texts,
+      unique: true,
+      table: true,
+    },
+    {
+      label: 'semantic (vector kNN, LanceDB), new queries',
+      searchType: 'vector',
+      rate: 50,
+      queries: texts,
+      unique: true,
+      table: true,
+    },
+    {
+      label: 'hybrid (API semantic, LanceDB), new queries',
+      searchType: 'semantic',
+      rate: 50,
+      queries: texts,
+      unique: true,
+      table: true,
     },
     {
       label: 'hybrid, 50 repeated queries (cached)',
@@ -373,6 +432,7 @@ try {
     // Each run starts on an idle server: requests a finished run left queued are drained first.
     const settle = () => new Promise((r) => setTimeout(r, 5_000));
     await settle();
+    index.useMemoryIndexes(!m.table);
     const fixed = await drive(job(m.rate));
     await settle();
     const saturated = await drive(job(0));

@@ -137,6 +137,7 @@ try {
     annMinRows: 5_000,
     flatMaxOwnerRows: 5_000,
     retainVersionsMs: 0,
+    memoryIndex: false, // the table's own kNN; the in-memory graph is measured beside it below
   });
   await tuned.open();
   await tuned.optimize(); // builds the ANN index (≥ annMinRows live rows), compacts, refreshes FTS
@@ -190,6 +191,7 @@ try {
     ann: hnswOptions,
     annMinRows: 5_000,
     retainVersionsMs: 0,
+    memoryIndex: false,
   });
   await hnswIndex.open();
   await hnswIndex.optimize();
@@ -199,7 +201,7 @@ try {
 
   console.log(`\nrecall@10 vs exact kNN (same vectors, owner with 99% of the items; ${QUERIES} queries):`);
   const recallRows: Record<string, string | number>[] = [];
-  const settings: { label: string; dir: string; ann: AnnOptions }[] = [
+  const settings: { label: string; dir: string; ann: AnnOptions; graph?: boolean }[] = [
     ...[5, 10, 20, 40].map((nprobes) => ({ label: `IVF_FLAT nprobes ${nprobes}`, dir, ann: { nprobes } })),
     ...[
       { ef: 40, refineFactor: 1 },
@@ -210,7 +212,11 @@ try {
       dir: hnswDir,
       ann: { ...hnswOptions, ...x },
     })),
+    // The adapter's default for large owners: an in-memory index (HNSW graph via hnswlib-node + BM25)
+    // built from the table.
+    { label: 'in-memory HNSW graph (m 16, efC 100, ef 64)', dir, ann: {}, graph: true },
   ];
+  let graphIndex: ReturnType<typeof createLanceDbSearchIndex> | undefined;
   for (const setting of settings) {
     const probe = createLanceDbSearchIndex({
       dir: setting.dir,
@@ -218,8 +224,17 @@ try {
       ann: setting.ann,
       flatMaxOwnerRows: 0,
       optimizeIntervalMs: 3_600_000,
+      memoryIndex: setting.graph ? {} : false,
     });
     await probe.open();
+    if (setting.graph) {
+      const rssGraph = rss();
+      const s = performance.now();
+      if (!(await probe.awaitMemoryIndex(big))) throw new Error('the big owner got no vector graph');
+      console.log(
+        `in-memory index of the big owner (HNSW graph + BM25): ${probe.memoryIndexes().vectors.toLocaleString('en')} entities built from the table in ${((performance.now() - s) / 1000).toFixed(1)} s (background, 8 ms slices), RSS +${mb(rss() - rssGraph)}`,
+      );
+    }
     let hit = 0;
     let hitTies = 0;
     const lat: number[] = [];
@@ -246,7 +261,8 @@ try {
       'p50 ms': pct(lat, 50),
       'p95 ms': pct(lat, 95),
     });
-    await probe.close();
+    if (setting.graph) graphIndex = probe;
+    else await probe.close();
   }
   table(recallRows);
   console.log(
@@ -260,7 +276,10 @@ try {
     make: (i: number) => SearchQuery;
     index?: ReturnType<typeof createLanceDbSearchIndex>;
   }[] = [
-    { name: 'keyword', make: (i) => ({ ownerId: big, mode: 'keyword', text: queryTexts[i]!, limit: 20 }) },
+    {
+      name: 'keyword (LanceDB BM25)',
+      make: (i) => ({ ownerId: big, mode: 'keyword', text: queryTexts[i]!, limit: 20 }),
+    },
     {
       name: 'semantic (IVF_FLAT, nprobes 20)',
       make: (i) => ({
@@ -322,6 +341,7 @@ try {
     annMinRows: Number.MAX_SAFE_INTEGER,
     flatMaxOwnerRows: Number.MAX_SAFE_INTEGER,
     optimizeIntervalMs: 3_600_000,
+    memoryIndex: false,
   });
   await flat.open();
   const sequential = createLanceDbSearchIndex({
@@ -329,9 +349,37 @@ try {
     dimensions: dims,
     parallelStages: false,
     optimizeIntervalMs: 3_600_000,
+    memoryIndex: false,
   });
   await sequential.open();
   cases.push(
+    {
+      name: 'keyword, in-memory BM25 (adapter default)',
+      make: (i) => ({ ownerId: big, mode: 'keyword', text: queryTexts[i]!, limit: 20 }),
+      index: graphIndex,
+    },
+    {
+      name: 'semantic, in-memory HNSW graph (adapter default)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'semantic',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+      }),
+      index: graphIndex,
+    },
+    {
+      name: 'hybrid, in-memory HNSW graph + in-memory BM25 (RRF)',
+      make: (i) => ({
+        ownerId: big,
+        mode: 'hybrid',
+        text: queryTexts[i]!,
+        vector: qv.vectors[i]!,
+        limit: 20,
+      }),
+      index: graphIndex,
+    },
     {
       name: 'semantic, alternative HNSW-SQ (ef 100, refine 2)',
       make: (i) => ({
@@ -447,6 +495,7 @@ try {
   await flat.close();
   await sequential.close();
   await hnswIndex.close();
+  await graphIndex?.close();
   await tuned.close();
 } finally {
   await rm(hnswDir, { recursive: true, force: true });

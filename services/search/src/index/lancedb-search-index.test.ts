@@ -244,9 +244,9 @@ describe('LanceDB search index', () => {
     await again.close();
   });
 
-  it('moves a large owner onto an in-memory vector graph that follows every write, the table answering meanwhile', async () => {
+  it('moves a large owner onto an in-memory index (vector graph + BM25) that follows every write, the table answering meanwhile', async () => {
     const dir = await tempDir();
-    const index = createLanceDbSearchIndex({ dir, dimensions: DIMS, vectorGraph: { minOwnerRows: 10 } });
+    const index = createLanceDbSearchIndex({ dir, dimensions: DIMS, memoryIndex: { minOwnerRows: 10 } });
     await index.open();
     await index.upsert(
       Array.from({ length: 30 }, (_, i) => entity(i, { category: i < 5 ? 'Rare' : 'General' })),
@@ -256,16 +256,27 @@ describe('LanceDB search index', () => {
       index.search({ ownerId, mode: 'semantic', text: '', vector: v, limit: 5, ...over });
 
     // The first vector query starts the build and is answered by the table.
+    const keyword = () => index.search({ ownerId: 'u1', mode: 'keyword', text: 'number 7', limit: 3 });
     const before = await semantic('u1', vector(7));
-    expect(index.lastTimings().graph).toBe(0);
-    expect(await index.awaitVectorGraph('u1')).toBe(true);
-    expect(index.vectorGraphs()).toEqual({ owners: 1, vectors: 30, building: 0 });
+    expect(index.lastTimings().memory).toBe(0);
+    index.useMemoryIndexes(false); // the table's own answer, to compare with
+    const wordsBefore = await keyword();
+    expect(index.lastTimings().memory).toBe(0);
+    index.useMemoryIndexes(true);
+    expect(await index.awaitMemoryIndex('u1')).toBe(true);
+    expect(index.memoryIndexes()).toEqual({ owners: 1, vectors: 30, building: 0 });
     const after = await semantic('u1', vector(7));
-    expect(index.lastTimings().graph).toBe(1);
+    expect(index.lastTimings().memory).toBe(1);
     expect(after.map((h) => h.id)).toEqual(before.map((h) => h.id));
     after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i]!.score, 4));
+    // The keyword path moves too; the top hit and the score scale (top = 1) stay the table's.
+    const wordsAfter = await keyword();
+    expect(index.lastTimings().memory).toBe(1);
+    expect(wordsAfter[0]!.id).toBe('d7');
+    expect(wordsAfter[0]!.id).toBe(wordsBefore[0]!.id);
+    expect(wordsAfter[0]!.score).toBe(1);
     // A small owner stays on the table, and never sees the big owner's entities.
-    expect(await index.awaitVectorGraph('u2')).toBe(false);
+    expect(await index.awaitMemoryIndex('u2')).toBe(false);
     expect((await semantic('u2', vector(7), { limit: 50 })).length).toBe(5);
 
     // Writes reach the graph: a new vector, a delete, a new entity.
@@ -273,21 +284,22 @@ describe('LanceDB search index', () => {
     await index.delete([{ entityType: 'document', id: 'd7', ownerId: 'u1', version: 2 }]);
     await index.upsert([entity(40, { entityType: 'inventory_item', id: 'i40' })]);
     expect((await semantic('u1', vector(500)))[0]!.id).toBe('d1');
+    expect((await keyword()).map((h) => h.id)).not.toContain('d7');
     expect((await semantic('u1', vector(7), { limit: 50 })).map((h) => h.id)).not.toContain('d7');
-    expect(index.lastTimings().graph).toBe(1);
+    expect(index.lastTimings().memory).toBe(1);
     const items = await semantic('u1', vector(40), { entityTypes: ['inventory_item'] });
     expect(items.map((h) => h.id)).toEqual(['i40']);
 
     // A category filter is the table's job; related() uses the graph and leaves the entity out.
     const rare = await semantic('u1', vector(3), { category: 'Rare', limit: 50 });
-    expect(index.lastTimings().graph).toBe(0);
+    expect(index.lastTimings().memory).toBe(0);
     expect(rare.map((h) => h.id).sort()).toEqual(['d0', 'd2', 'd3', 'd4']);
     const related = await index.related({ ownerId: 'u1', entityType: 'document', id: 'd3', limit: 5 });
     expect(related.map((h) => h.id)).not.toContain('d3');
     expect(related).toHaveLength(5);
 
     await index.deleteOwner('u1');
-    expect(index.vectorGraphs().owners).toBe(0);
+    expect(index.memoryIndexes().owners).toBe(0);
     expect(await semantic('u1', vector(7))).toEqual([]);
     await index.close();
   });

@@ -32,6 +32,7 @@ import {
   normaliseTag,
   reciprocalRankFusion,
 } from './search-scoring.ts';
+import { OwnerKeywordIndex } from './keyword-index.ts';
 import { OwnerVectorGraph, type VectorGraphSettings } from './vector-graph.ts';
 
 export interface AnnOptions {
@@ -91,20 +92,21 @@ export interface LanceDbSearchIndexOptions {
    */
   hitCacheRows?: number;
   /**
-   * Owners with more live rows than `minOwnerRows` (default 5,000) get their entity vectors in an
-   * in-memory HNSW graph (hnswlib-node), built in the background from the table on their first vector
-   * query and kept in step with every write; the table's own kNN answers until it is ready, and for
-   * queries filtered by category or hashtags. At most `maxVectors` (default 500,000, ~2.2 KB each
-   * at 512 dimensions) are held over all owners. `false` turns it off.
+   * Owners with more live rows than `minOwnerRows` (default 5,000) get an in-memory index: their
+   * entity vectors in an HNSW graph (hnswlib-node) and their search text in a BM25 inverted index,
+   * built in the background from the table on their first query and kept in step with every write.
+   * The table's own kNN and full-text search answer until it is ready, and for queries filtered by
+   * category or hashtags. At most `maxVectors` entities (default 500,000, ~3 KB each at 512
+   * dimensions) are held over all owners. `false` turns it off.
    */
-  vectorGraph?: false | VectorGraphOptions;
+  memoryIndex?: false | MemoryIndexOptions;
   logger?: Logger;
 }
 
-export interface VectorGraphOptions extends VectorGraphSettings {
+export interface MemoryIndexOptions extends VectorGraphSettings {
   minOwnerRows?: number;
   maxVectors?: number;
-  /** Tests: a query waits for the owner's graph instead of using the table while it is built. */
+  /** Tests: a query waits for the owner's in-memory index instead of using the table while it is built. */
   waitForBuild?: boolean;
   /** The build yields to the event loop after this long (default 8 ms), so requests keep flowing. */
   sliceMs?: number;
@@ -185,10 +187,12 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   lastTimings(): Record<string, number>;
   /** The display-row cache: rows held, and rows served from it or read since opening. */
   hitCache(): { rows: number; hits: number; misses: number };
-  /** In-memory vector graphs: owners with one, vectors held, builds under way. */
-  vectorGraphs(): { owners: number; vectors: number; building: number };
-  /** Build (or wait for) the owner's vector graph; false when it gets none (too small, off or full). */
-  awaitVectorGraph(ownerId: string): Promise<boolean>;
+  /** In-memory indexes: owners with one, entities held, builds under way. */
+  memoryIndexes(): { owners: number; vectors: number; building: number };
+  /** Build (or wait for) the owner's in-memory index; false when it gets none (too small, off or full). */
+  awaitMemoryIndex(ownerId: string): Promise<boolean>;
+  /** Benches: answer from the table although in-memory indexes exist (false), or from them again (true). */
+  useMemoryIndexes(on: boolean): void;
 } {
   const dims = options.dimensions;
   if (!Number.isInteger(dims) || dims < 1) throw new Error('dimensions must be a positive integer');
@@ -214,11 +218,12 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   const tombstoneTtlMs = options.tombstoneTtlMs ?? 7 * 24 * 3_600_000;
   const hitCacheRows = Math.max(0, options.hitCacheRows ?? 20_000);
   const log = options.logger;
-  const graphOptions = options.vectorGraph === false ? undefined : (options.vectorGraph ?? {});
+  const graphOptions = options.memoryIndex === false ? undefined : (options.memoryIndex ?? {});
   const graphMinOwnerRows = graphOptions?.minOwnerRows ?? 5_000;
   const graphMaxVectors = graphOptions?.maxVectors ?? 500_000;
   const graphSliceMs = graphOptions?.sliceMs ?? 8;
   const graphRetryMs = 60_000;
+  let graphsInUse = true;
 
   const schema = new Schema([
     new Field('key', new Utf8(), false),
@@ -271,8 +276,13 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   let writeEpoch = 0;
   let hitCacheHits = 0;
   let hitCacheMisses = 0;
-  // In-memory vector graphs of large owners (see vectorGraph above), their builds, and failed builds.
-  const graphs = new Map<string, OwnerVectorGraph>();
+  // In-memory indexes of large owners (see memoryIndex above), their builds, and failed builds.
+  interface OwnerMemory {
+    graph: OwnerVectorGraph;
+    words: OwnerKeywordIndex;
+    state: 'building' | 'ready';
+  }
+  const graphs = new Map<string, OwnerMemory>();
   const graphBuilds = new Map<string, Promise<void>>();
   const graphFailedAt = new Map<string, number>();
 
@@ -577,7 +587,9 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       forgetHits(toWrite.map((r) => r.key));
       // The table has taken the rows: the owners' graphs follow (a tombstone removes the vector).
       for (const r of toWrite) {
-        graphs.get(r.owner_id)?.applyWrite(r.key, r.entity_type, r.deleted ? null : r.vector);
+        const mem = graphs.get(r.owner_id);
+        mem?.graph.applyWrite(r.key, r.entity_type, r.deleted ? null : r.vector);
+        mem?.words.applyWrite(r.key, r.entity_type, r.deleted ? null : r.search_text);
       }
     }
     const written = new Set(toWrite);
@@ -644,16 +656,16 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
 
   function graphVectors(): number {
     let n = 0;
-    for (const g of graphs.values()) n += g.size;
+    for (const g of graphs.values()) n += g.words.size;
     return n;
   }
 
   /**
-   * The owner's graph when it is ready; otherwise starts its build (when the owner is big enough and
+   * The owner's in-memory index when it is ready; otherwise starts its build (when the owner is big enough and
    * there is room) and answers undefined, so the caller uses the table meanwhile.
    */
-  async function graphFor(ownerId: string, liveRows: number): Promise<OwnerVectorGraph | undefined> {
-    if (!graphOptions || liveRows <= graphMinOwnerRows) return undefined;
+  async function memoryFor(ownerId: string, liveRows: number): Promise<OwnerMemory | undefined> {
+    if (!graphOptions || !graphsInUse || liveRows <= graphMinOwnerRows) return undefined;
     const graph = graphs.get(ownerId);
     if (graph?.state === 'ready') return graph;
     if (!graph) {
@@ -669,7 +681,11 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   }
 
   function startGraphBuild(ownerId: string, liveRows: number): void {
-    const graph = new OwnerVectorGraph(dims, graphOptions ?? {}, liveRows + 64);
+    const graph: OwnerMemory = {
+      graph: new OwnerVectorGraph(dims, graphOptions ?? {}, liveRows + 64),
+      words: new OwnerKeywordIndex(),
+      state: 'building',
+    };
     graphs.set(ownerId, graph);
     const build = (async () => {
       const started = performance.now();
@@ -677,17 +693,21 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         const q = t()
           .query()
           .where(`deleted = false AND owner_id = ${sqlString(ownerId)}`)
-          .select(['key', 'entity_type', 'vector']);
+          .select(['key', 'entity_type', 'vector', 'search_text']);
         let slice = performance.now();
         for await (const batch of q) {
           const keys = batch.getChild('key');
           const types = batch.getChild('entity_type');
           const vectors = batch.getChild('vector');
+          const texts = batch.getChild('search_text');
           for (let i = 0; i < batch.numRows; i++) {
             // dropped meanwhile (owner deleted, index closed): stop quietly
             if (graphs.get(ownerId) !== graph) return;
+            const key = String(keys?.get(i));
+            const type = String(types?.get(i));
             const v = vectors?.get(i) as { toArray(): Float32Array } | null;
-            if (v) graph.load(String(keys?.get(i)), String(types?.get(i)), v.toArray());
+            if (v) graph.graph.load(key, type, v.toArray());
+            graph.words.load(key, type, String(texts?.get(i) ?? ''));
             if (performance.now() - slice > graphSliceMs) {
               await new Promise<void>((r) => setImmediate(r));
               slice = performance.now();
@@ -695,16 +715,18 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
           }
         }
         if (graphs.get(ownerId) !== graph) return;
-        graph.markReady();
+        graph.graph.markReady();
+        graph.words.markReady();
+        graph.state = 'ready';
         graphFailedAt.delete(ownerId);
         log?.info(
-          { vectors: graph.size, ms: Math.round(performance.now() - started) },
-          'search index: built an owner’s in-memory vector graph',
+          { entities: graph.words.size, ms: Math.round(performance.now() - started) },
+          'search index: built an owner’s in-memory index',
         );
       } catch (err) {
         if (graphs.get(ownerId) === graph) graphs.delete(ownerId);
         graphFailedAt.set(ownerId, Date.now());
-        log?.warn({ err }, 'search index: building an in-memory vector graph failed; the table answers');
+        log?.warn({ err }, 'search index: building an in-memory index failed; the table answers');
       } finally {
         graphBuilds.delete(ownerId);
       }
@@ -712,7 +734,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     graphBuilds.set(ownerId, build);
   }
 
-  /** Category and tag filters are the table's job; owner, type and excluded keys the graph can do. */
+  /** Category and tag filters are the table's job; owner, type and excluded keys the memory index can do. */
   function graphCanFilter(f: { category?: string | undefined; hashtags?: string[] | undefined }): boolean {
     return (f.category === undefined || f.category === '') && (f.hashtags ?? []).length === 0;
   }
@@ -827,11 +849,12 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     const wantsText = (query.mode === 'keyword' || query.mode === 'hybrid') && text !== '';
     const depth = query.mode === 'hybrid' ? fusionDepth(limit) : limit;
     const ownerLive =
-      wantsVector && (annIndexed || graphOptions)
+      (wantsVector && annIndexed) || ((wantsVector || wantsText) && graphOptions)
         ? await mark('owner_count', () => liveRowsOf(query.ownerId))
         : 0;
     const exact = !annIndexed || (wantsVector ? ownerLive <= flatMaxOwnerRows : true);
-    const graph = wantsVector && graphCanFilter(query) ? await graphFor(query.ownerId, ownerLive) : undefined;
+    const memory = graphCanFilter(query) ? await memoryFor(query.ownerId, ownerLive) : undefined;
+    const graph = wantsVector ? memory?.graph : undefined;
 
     const runKnn = (): Promise<Candidate[]> => {
       if (!wantsVector) return Promise.resolve([]);
@@ -844,7 +867,15 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       }
       return mark('knn', () => knn(filter, query.vector!, depth, exact));
     };
-    const runBm25 = () => (wantsText ? mark('bm25', () => bm25(filter, text, depth)) : Promise.resolve([]));
+    const runBm25 = (): Promise<Candidate[]> => {
+      if (!wantsText) return Promise.resolve([]);
+      if (memory) {
+        return mark('bm25', async () =>
+          memory.words.search(text, depth, query.entityTypes).map((c) => ({ key: c.key, raw: c.score })),
+        );
+      }
+      return mark('bm25', () => bm25(filter, text, depth));
+    };
     const [vec, kw] = parallelStages
       ? await Promise.all([runKnn(), runBm25()])
       : [await runKnn(), await runBm25()];
@@ -879,7 +910,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     }
     stage.total = performance.now() - started;
     stage.exact = exact && !graph ? 1 : 0;
-    stage.graph = graph ? 1 : 0;
+    stage.memory = memory ? 1 : 0;
     timings = stage;
     return hits;
   }
@@ -928,7 +959,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     const exact = !annIndexed || ownerLive <= flatMaxOwnerRows;
     const filter = entityFilter({ ownerId: query.ownerId, excludeKeys: [key] });
     const min = query.minSimilarity ?? 0;
-    const graph = await graphFor(query.ownerId, ownerLive);
+    const graph = (await memoryFor(query.ownerId, ownerLive))?.graph;
     const candidates = graph
       ? graph.search(vector, limit, { excludeKeys: [key] }).map((c) => ({ key: c.key, raw: c.distance }))
       : await knn(filter, vector, limit, exact);
@@ -1035,8 +1066,11 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     },
     lastTimings: () => timings,
     hitCache: () => ({ rows: hitRows.size, hits: hitCacheHits, misses: hitCacheMisses }),
-    vectorGraphs: () => ({ owners: graphs.size, vectors: graphVectors(), building: graphBuilds.size }),
-    async awaitVectorGraph(ownerId) {
+    memoryIndexes: () => ({ owners: graphs.size, vectors: graphVectors(), building: graphBuilds.size }),
+    useMemoryIndexes(on) {
+      graphsInUse = on;
+    },
+    async awaitMemoryIndex(ownerId) {
       const live = await liveRowsOf(ownerId);
       if (!graphOptions || live <= graphMinOwnerRows) return false;
       if (!graphs.has(ownerId) && graphVectors() + live <= graphMaxVectors) startGraphBuild(ownerId, live);

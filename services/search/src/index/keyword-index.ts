@@ -1,0 +1,242 @@
+// An owner's searchable text as an in-memory BM25 inverted index, beside the LanceDB table (the store
+// of record, whose own full-text index answers small owners, category and tag filters, and large owners
+// while this is being built). The text analysis follows the table's FTS index: words of letters and
+// digits, lower case, ASCII folding, English stop words, Snowball (Porter2) English stems, tokens of
+// more than 40 characters dropped. Scoring is BM25 (k1 1.2, b 0.75) over the owner's own documents.
+import porter2 from 'wink-porter2-stemmer';
+
+const K1 = 1.2;
+const B = 0.75;
+const MAX_TOKEN_CHARS = 40;
+
+// The English stop words of Lucene's (and Elasticsearch's `_english_`) analyser.
+const STOP_WORDS = new Set(
+  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(
+    ' ',
+  ),
+);
+
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = porter2(word);
+    if (stems.size > 200_000) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The terms of a text as the index sees them (query and documents alike). */
+export function analyse(text: string): string[] {
+  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const out: string[] = [];
+  for (const m of folded.matchAll(WORD)) {
+    const w = m[0];
+    if (w.length > MAX_TOKEN_CHARS || STOP_WORDS.has(w)) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+interface DocTerms {
+  ids: Int32Array;
+  tfs: Uint16Array;
+}
+
+interface Postings {
+  docs: Int32Array;
+  tfs: Uint16Array;
+  length: number;
+  /** Live documents holding the term (postings of removed documents stay until compaction). */
+  df: number;
+}
+
+export interface KeywordCandidate {
+  key: string;
+  /** The BM25 score (not normalised). */
+  score: number;
+}
+
+/**
+ * Documents get slots; a removed document's slot is dead (its postings are skipped) until enough are
+ * dead that the postings are rewritten without them. A key written since a build began is `touched`,
+ * as in the vector graph: the builder's older snapshot rows must not overwrite it.
+ */
+export class OwnerKeywordIndex {
+  state: 'building' | 'ready' = 'building';
+  /** Term → id; postings by term id. */
+  private readonly termIds = new Map<string, number>();
+  private readonly postings: Postings[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private keys: (string | undefined)[] = [];
+  private types: string[] = [];
+  private lengths = new Uint32Array(1_024);
+  /** Per slot: the term ids and frequencies, to take a document out of df and to compact. */
+  private docTerms: (DocTerms | undefined)[] = [];
+  private totalLength = 0;
+  private dead = 0;
+  private readonly touched = new Set<string>();
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  applyWrite(key: string, entityType: string, text: string | null): void {
+    if (this.state === 'building') this.touched.add(key);
+    this.put(key, entityType, text);
+  }
+
+  load(key: string, entityType: string, text: string): void {
+    if (this.touched.has(key)) return;
+    this.put(key, entityType, text);
+  }
+
+  markReady(): void {
+    this.state = 'ready';
+    this.touched.clear();
+  }
+
+  remove(key: string): void {
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return;
+    this.slotOf.delete(key);
+    this.keys[slot] = undefined;
+    this.totalLength -= this.lengths[slot]!;
+    for (const id of this.docTerms[slot]!.ids) this.postings[id]!.df -= 1;
+    this.docTerms[slot] = undefined;
+    this.dead += 1;
+    if (this.dead > 1_000 && this.dead > this.keys.length / 3) this.compact();
+  }
+
+  /** The k best documents by BM25 (any query term matches), best first; ties by key. */
+  search(text: string, k: number, entityTypes?: readonly string[]): KeywordCandidate[] {
+    const live = this.slotOf.size;
+    if (live === 0 || k < 1) return [];
+    const queryTerms = [...new Set(analyse(text))];
+    const avg = this.totalLength / live || 1;
+    const types = entityTypes && entityTypes.length > 0 ? new Set(entityTypes) : undefined;
+    const scores = new Float64Array(this.keys.length);
+    const touched: number[] = [];
+    for (const term of queryTerms) {
+      const id = this.termIds.get(term);
+      const p = id === undefined ? undefined : this.postings[id];
+      if (!p || p.df === 0) continue;
+      const idf = Math.log(1 + (live - p.df + 0.5) / (p.df + 0.5));
+      for (let i = 0; i < p.length; i++) {
+        const slot = p.docs[i]!;
+        if (this.keys[slot] === undefined) continue;
+        const tf = p.tfs[i]!;
+        const norm = tf + K1 * (1 - B + (B * this.lengths[slot]!) / avg);
+        if (scores[slot] === 0) touched.push(slot);
+        scores[slot]! += (idf * tf * (K1 + 1)) / norm;
+      }
+    }
+    const hits: KeywordCandidate[] = [];
+    for (const slot of touched) {
+      if (types && !types.has(this.types[slot]!)) continue;
+      hits.push({ key: this.keys[slot]!, score: scores[slot]! });
+    }
+    return topK(hits, k);
+  }
+
+  private put(key: string, entityType: string, text: string | null): void {
+    this.remove(key);
+    if (text === null) return;
+    const counts = new Map<number, number>();
+    let length = 0;
+    for (const term of analyse(text)) {
+      let id = this.termIds.get(term);
+      if (id === undefined) {
+        id = this.postings.length;
+        this.termIds.set(term, id);
+        this.postings.push({ docs: new Int32Array(4), tfs: new Uint16Array(4), length: 0, df: 0 });
+      }
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      length += 1;
+    }
+    const terms: DocTerms = {
+      ids: Int32Array.from(counts.keys()),
+      tfs: Uint16Array.from(counts.values(), (tf) => Math.min(tf, 65_535)),
+    };
+    const slot = this.keys.length;
+    this.keys.push(key);
+    this.types.push(entityType);
+    this.docTerms.push(terms);
+    if (slot >= this.lengths.length) {
+      const grown = new Uint32Array(this.lengths.length * 2);
+      grown.set(this.lengths);
+      this.lengths = grown;
+    }
+    this.lengths[slot] = length;
+    this.totalLength += length;
+    this.slotOf.set(key, slot);
+    this.post(slot, terms);
+  }
+
+  private post(slot: number, terms: DocTerms): void {
+    for (let i = 0; i < terms.ids.length; i++) {
+      const p = this.postings[terms.ids[i]!]!;
+      if (p.length === p.docs.length) {
+        const docs = new Int32Array(p.docs.length * 2);
+        docs.set(p.docs);
+        const tfs = new Uint16Array(p.tfs.length * 2);
+        tfs.set(p.tfs);
+        p.docs = docs;
+        p.tfs = tfs;
+      }
+      p.docs[p.length] = slot;
+      p.tfs[p.length] = terms.tfs[i]!;
+      p.length += 1;
+      p.df += 1;
+    }
+  }
+
+  /** Rewrites slots and postings without the removed documents. */
+  private compact(): void {
+    const live = [...this.slotOf.entries()];
+    const docTerms = this.docTerms;
+    const types = this.types;
+    const lengths = this.lengths;
+    for (const p of this.postings) {
+      p.length = 0;
+      p.df = 0;
+    }
+    this.slotOf.clear();
+    this.keys = [];
+    this.types = [];
+    this.docTerms = [];
+    this.lengths = new Uint32Array(Math.max(1_024, live.length * 2));
+    this.totalLength = 0;
+    this.dead = 0;
+    for (const [key, oldSlot] of live) {
+      const terms = docTerms[oldSlot]!;
+      const slot = this.keys.length;
+      this.keys.push(key);
+      this.types.push(types[oldSlot]!);
+      this.docTerms.push(terms);
+      this.lengths[slot] = lengths[oldSlot]!;
+      this.totalLength += lengths[oldSlot]!;
+      this.slotOf.set(key, slot);
+      this.post(slot, terms);
+    }
+  }
+}
+
+/** The k highest scores, best first, ties by key (a full sort only when the list is short). */
+function topK(hits: KeywordCandidate[], k: number): KeywordCandidate[] {
+  const order = (a: KeywordCandidate, b: KeywordCandidate) =>
+    b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  if (hits.length <= k * 4) return hits.sort(order).slice(0, k);
+  // A threshold from a sample keeps the sort small on long lists.
+  const sample = hits.slice(0, Math.min(hits.length, 2_048)).map((h) => h.score);
+  sample.sort((a, b) => b - a);
+  // the k-th best of a sample is at most the k-th best of all: everything above it is kept
+  const threshold = sample[Math.min(sample.length - 1, k - 1)]!;
+  return hits
+    .filter((h) => h.score >= threshold)
+    .sort(order)
+    .slice(0, k);
+}
