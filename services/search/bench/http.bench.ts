@@ -1,14 +1,17 @@
 // POST /api/search over HTTP on a 100k-item embedded index: the search module as `--target=all`
 // mounts it (real token verification, the offline USE-lite query embedder with its cache, LanceDB
-// with HNSW), driven by autocannon from a separate process at a fixed offered rate (keyword 100 req/s,
-// vector and hybrid 50 req/s) and at saturation. Prints p50/p95/p99, the most req/s each mode
+// and the large owner's in-memory index), driven from a separate process at a fixed offered rate
+// (an open loop: keyword 100 req/s, vector and hybrid 50 req/s) and at saturation (autocannon). Prints p50/p95/p99, the most req/s each mode
 // sustains, and where the time goes: embed, ANN, BM25 and fusion measured on the index directly,
 // embed/index/total from the server's Server-Timing header, HTTP = client latency − server total.
 // Run: node tests/bench/run.ts services/search/bench/http
-//      (or this file: [--count N] [--seed S] [--duration seconds] [--connections C])
+//      (or this file: [--count N] [--seed S] [--duration seconds] [--connections C] [--reuse DIR],
+//      --reuse: index into DIR once and reuse it on later runs, as index.bench.ts --keep does;
+//      --modes keyword,hybrid: only the modes whose label contains one of these)
 /* eslint-disable no-console -- a command-line benchmark: printing is its output */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -79,12 +82,103 @@ if (process.argv[2] === '--driver') {
     default: (opts: Record<string, unknown>) => Promise<Record<string, unknown>>;
   };
   const server = { embed: [] as number[], index: [] as number[], total: [] as number[] };
+  const serverTiming = (timing: string) => {
+    for (const m of timing.matchAll(/(\w+);dur=([\d.]+)/g)) {
+      const list = server[m[1] as keyof typeof server];
+      list?.push(Number(m[2]));
+    }
+  };
   let next = 0;
+  const body = () => {
+    const n = next++;
+    const base = job.queries[n % job.queries.length]!;
+    const query = job.uniqueTag ? `${base} ${job.uniqueTag}${n}` : base;
+    return JSON.stringify({ query, search_type: job.searchType, limit: 20 });
+  };
+  if (job.rate > 0) {
+    // A fixed offered rate is an open loop: one request every 1/rate s, whatever the answers do, each
+    // timed from when it was due (no coordinated omission). autocannon's overallRate is not used for
+    // it: each connection sends its per-second quota back to back at the top of every second, so
+    // "100 req/s" arrives as a burst at full speed followed by silence, and the latencies measured
+    // are those of the burst.
+    const { request, Agent } = await import('node:http');
+    const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+    const target = new URL('/api/search', job.url);
+    const latencies: number[] = [];
+    let non2xx = 0;
+    let errors = 0;
+    const total = Math.round(job.rate * job.durationS);
+    const interval = 1000 / job.rate;
+    const started = performance.now();
+    await new Promise<void>((allDone) => {
+      let finished = 0;
+      const done = () => {
+        if (++finished === total) allDone();
+      };
+      const fire = (due: number) => {
+        const payload = body();
+        const req = request(
+          target,
+          {
+            method: 'POST',
+            agent,
+            timeout: 10_000,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(payload),
+              authorization: `Bearer ${job.token}`,
+              'x-requested-with': 'XMLHttpRequest',
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              latencies.push(performance.now() - due);
+              if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) > 299) non2xx++;
+              serverTiming(String(res.headers['server-timing'] ?? ''));
+              done();
+            });
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error('timeout')));
+        req.on('error', () => {
+          errors++;
+          done();
+        });
+        req.end(payload);
+      };
+      let n = 0;
+      const schedule = () => {
+        // every request whose time has come goes now; then sleep until the next one is due
+        const now = performance.now();
+        while (n < total && started + n * interval <= now) fire(started + n++ * interval);
+        if (n < total) setTimeout(schedule, Math.max(0, started + n * interval - performance.now()));
+      };
+      schedule();
+    });
+    agent.destroy();
+    const out: DriverResult = {
+      requests: latencies.length,
+      non2xx,
+      errors,
+      timeouts: 0,
+      rps: latencies.length / ((performance.now() - started) / 1000),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: Math.max(...latencies),
+      server: {
+        embed: { p50: percentile(server.embed, 50), p95: percentile(server.embed, 95) },
+        index: { p50: percentile(server.index, 50), p95: percentile(server.index, 95) },
+        total: { p50: percentile(server.total, 50), p95: percentile(server.total, 95) },
+      },
+    };
+    await new Promise(() => process.stdout.write(JSON.stringify(out), () => process.exit(0)));
+  }
   const result = (await autocannon({
     url: job.url,
     connections: job.connections,
     duration: job.durationS,
-    ...(job.rate > 0 ? { overallRate: job.rate } : {}),
     timeout: 10,
     requests: [
       {
@@ -95,20 +189,11 @@ if (process.argv[2] === '--driver') {
           authorization: `Bearer ${job.token}`,
           'x-requested-with': 'XMLHttpRequest',
         },
-        setupRequest: (req: Record<string, unknown>) => {
-          const n = next++;
-          const base = job.queries[n % job.queries.length]!;
-          const query = job.uniqueTag ? `${base} ${job.uniqueTag}${n}` : base;
-          return { ...req, body: JSON.stringify({ query, search_type: job.searchType, limit: 20 }) };
-        },
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body() }),
         onResponse: (_status: number, _body: string, _ctx: unknown, headers: Record<string, string>) => {
           // Header names arrive as the server spelt them (Server-Timing).
           const name = Object.keys(headers).find((k) => k.toLowerCase() === 'server-timing');
-          const timing = name ? headers[name]! : '';
-          for (const m of timing.matchAll(/(\w+);dur=([\d.]+)/g)) {
-            const list = server[m[1] as keyof typeof server];
-            list?.push(Number(m[2]));
-          }
+          serverTiming(name ? headers[name]! : '');
         },
       },
     ],
@@ -197,7 +282,10 @@ const probeTexts = generateQueries(SEED, 200);
 const probeVectors = (await queryVectors(SEED, probeTexts, cacheEmbedder)).vectors;
 await cacheEmbedder.close();
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-http-bench-'));
+const reuseAt = process.argv.indexOf('--reuse');
+const reuseDir = reuseAt >= 0 ? process.argv[reuseAt + 1] : undefined;
+const reusing = reuseDir !== undefined && existsSync(path.join(reuseDir, 'kaboodle-entities.lance'));
+const dir = reuseDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kaboodle-http-bench-')));
 const logger = pino({ level: 'silent' });
 const bus = createMemoryEventBus({ logger });
 const index = createLanceDbSearchIndex({ dir, dimensions: dims, logger });
@@ -206,18 +294,22 @@ let stopServer: (() => Promise<void>) | undefined;
 try {
   // ---- index the corpus ---------------------------------------------------------------------
   await index.open();
-  let writeMs = 0;
-  for (let from = 0; from < COUNT; from += 1_000) {
-    const batch = entitiesWithVectors(SEED, from, Math.min(COUNT, from + 1_000), vec.vectors, dims);
-    const t = performance.now();
-    await index.upsert(batch);
-    writeMs += performance.now() - t;
+  if (reusing) {
+    console.log(`indexing skipped: reusing the index in ${dir} (--reuse)`);
+  } else {
+    let writeMs = 0;
+    for (let from = 0; from < COUNT; from += 1_000) {
+      const batch = entitiesWithVectors(SEED, from, Math.min(COUNT, from + 1_000), vec.vectors, dims);
+      const t = performance.now();
+      await index.upsert(batch);
+      writeMs += performance.now() - t;
+    }
+    const tOpt = performance.now();
+    await index.optimize(); // ANN + FTS refresh, as the running index does after a burst of writes
+    console.log(
+      `indexed ${COUNT.toLocaleString('en')} items in ${(writeMs / 1000).toFixed(1)} s (${Math.round((COUNT / writeMs) * 1000).toLocaleString('en')} items/s), ANN + FTS build ${((performance.now() - tOpt) / 1000).toFixed(1)} s, ANN index: ${await index.hasAnnIndex()}`,
+    );
   }
-  const tOpt = performance.now();
-  await index.optimize(); // HNSW + FTS refresh, as the running index does after a burst of writes
-  console.log(
-    `indexed ${COUNT.toLocaleString('en')} items in ${(writeMs / 1000).toFixed(1)} s (${Math.round((COUNT / writeMs) * 1000).toLocaleString('en')} items/s), ANN + FTS build ${((performance.now() - tOpt) / 1000).toFixed(1)} s, ANN index: ${await index.hasAnnIndex()}`,
-  );
   // The big owner's in-memory index (HNSW graph + BM25), as the running service builds it on the
   // first query.
   const tGraph = performance.now();
@@ -418,7 +510,11 @@ try {
   const rows: Record<string, string | number>[] = [];
   const serverRows: Record<string, string | number>[] = [];
   let run = 0;
+  // --modes a,b: only the modes whose label contains one of these (a quicker look at a few paths)
+  const modesAt = process.argv.indexOf('--modes');
+  const only = modesAt >= 0 ? (process.argv[modesAt + 1] ?? '').split(',').filter((x) => x) : [];
   for (const m of modes) {
+    if (only.length > 0 && !only.some((o) => m.label.includes(o))) continue;
     const job = (rate: number): DriverJob => ({
       url,
       token,
@@ -469,9 +565,10 @@ try {
     '\nserver side at the fixed rate (Server-Timing of each response, ms; index = ANN/BM25/fusion)',
   );
   table(serverRows);
-  const keyword = rows[0]!;
-  const hybrid = rows[2]!;
-  const vector = rows[1]!;
+  const row = (label: string) => rows.find((r) => r.mode === label) ?? { p95: NaN };
+  const keyword = row('keyword (in-memory), new queries');
+  const vector = row('semantic (vector kNN, in-memory), new queries');
+  const hybrid = row('hybrid (API semantic, in-memory), new queries');
   console.log(
     `\ngoals: keyword p95 ≤ 15 ms at 100 req/s: ${ms(keyword.p95 as number)} ms ${(keyword.p95 as number) <= 15 ? 'met' : 'NOT met'}; ` +
       `semantic/hybrid p95 ≤ 60 ms at 50 req/s: ${ms(vector.p95 as number)} / ${ms(hybrid.p95 as number)} ms ${Math.max(vector.p95 as number, hybrid.p95 as number) <= 60 ? 'met' : 'NOT met'}`,
@@ -484,5 +581,5 @@ try {
   await index.close().catch(() => undefined);
   await embedder.close?.();
   await bus.close();
-  await rm(dir, { recursive: true, force: true });
+  if (!reuseDir) await rm(dir, { recursive: true, force: true });
 }

@@ -79,6 +79,8 @@ export class OwnerKeywordIndex {
   private totalLength = 0;
   private dead = 0;
   private readonly touched = new Set<string>();
+  /** Scores by slot, reused by every search (zeroed again after each): no large allocation per query. */
+  private scratch = new Float64Array(0);
 
   get size(): number {
     return this.slotOf.size;
@@ -118,7 +120,8 @@ export class OwnerKeywordIndex {
     const queryTerms = [...new Set(analyse(text))];
     const avg = this.totalLength / live || 1;
     const types = entityTypes && entityTypes.length > 0 ? new Set(entityTypes) : undefined;
-    const scores = new Float64Array(this.keys.length);
+    if (this.scratch.length < this.keys.length) this.scratch = new Float64Array(this.keys.length * 2);
+    const scores = this.scratch;
     const touched: number[] = [];
     for (const term of queryTerms) {
       const id = this.termIds.get(term);
@@ -134,12 +137,50 @@ export class OwnerKeywordIndex {
         scores[slot]! += (idf * tf * (K1 + 1)) / norm;
       }
     }
-    const hits: KeywordCandidate[] = [];
+    // The k best in a min-heap of slots (worst at the root), so a common word's tens of thousands of
+    // matches cost no allocation each: only a better match than the worst kept one enters.
+    const keys = this.keys;
+    const better = (a: number, sa: number, b: number, sb: number) =>
+      sa > sb || (sa === sb && keys[a]! < keys[b]!);
+    const heap: number[] = [];
+    const heapScore: number[] = [];
+    const siftDown = (i: number) => {
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let worst = i;
+        if (l < heap.length && better(heap[worst]!, heapScore[worst]!, heap[l]!, heapScore[l]!)) worst = l;
+        if (r < heap.length && better(heap[worst]!, heapScore[worst]!, heap[r]!, heapScore[r]!)) worst = r;
+        if (worst === i) return;
+        [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
+        [heapScore[i], heapScore[worst]] = [heapScore[worst]!, heapScore[i]!];
+        i = worst;
+      }
+    };
     for (const slot of touched) {
+      const score = scores[slot]!;
+      scores[slot] = 0;
       if (types && !types.has(this.types[slot]!)) continue;
-      hits.push({ key: this.keys[slot]!, score: scores[slot]! });
+      if (heap.length < k) {
+        heap.push(slot);
+        heapScore.push(score);
+        // sift up: the worst goes to the root
+        for (let i = heap.length - 1; i > 0;) {
+          const parent = (i - 1) >> 1;
+          if (!better(heap[parent]!, heapScore[parent]!, heap[i]!, heapScore[i]!)) break;
+          [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+          [heapScore[i], heapScore[parent]] = [heapScore[parent]!, heapScore[i]!];
+          i = parent;
+        }
+      } else if (better(slot, score, heap[0]!, heapScore[0]!)) {
+        heap[0] = slot;
+        heapScore[0] = score;
+        siftDown(0);
+      }
     }
-    return topK(hits, k);
+    return heap
+      .map((slot, i) => ({ key: keys[slot]!, score: heapScore[i]! }))
+      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   private put(key: string, entityType: string, text: string | null): void {
@@ -223,20 +264,4 @@ export class OwnerKeywordIndex {
       this.post(slot, terms);
     }
   }
-}
-
-/** The k highest scores, best first, ties by key (a full sort only when the list is short). */
-function topK(hits: KeywordCandidate[], k: number): KeywordCandidate[] {
-  const order = (a: KeywordCandidate, b: KeywordCandidate) =>
-    b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  if (hits.length <= k * 4) return hits.sort(order).slice(0, k);
-  // A threshold from a sample keeps the sort small on long lists.
-  const sample = hits.slice(0, Math.min(hits.length, 2_048)).map((h) => h.score);
-  sample.sort((a, b) => b - a);
-  // the k-th best of a sample is at most the k-th best of all: everything above it is kept
-  const threshold = sample[Math.min(sample.length - 1, k - 1)]!;
-  return hits
-    .filter((h) => h.score >= threshold)
-    .sort(order)
-    .slice(0, k);
 }

@@ -285,6 +285,11 @@ describe('LanceDB search index', () => {
     await index.upsert([entity(40, { entityType: 'inventory_item', id: 'i40' })]);
     expect((await semantic('u1', vector(500)))[0]!.id).toBe('d1');
     expect((await keyword()).map((h) => h.id)).not.toContain('d7');
+    // Display fields come from memory too, and follow the writes.
+    await index.upsert([entity(2, { version: 3, title: 'renamed heron', category: 'Rare' })]);
+    const renamed = await index.search({ ownerId: 'u1', mode: 'keyword', text: 'heron', limit: 3 });
+    expect(index.lastTimings().memory).toBe(1);
+    expect(renamed.map((h) => [h.id, h.title, h.category])).toEqual([['d2', 'renamed heron', 'Rare']]);
     expect((await semantic('u1', vector(7), { limit: 50 })).map((h) => h.id)).not.toContain('d7');
     expect(index.lastTimings().memory).toBe(1);
     const items = await semantic('u1', vector(40), { entityTypes: ['inventory_item'] });

@@ -280,6 +280,10 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   interface OwnerMemory {
     graph: OwnerVectorGraph;
     words: OwnerKeywordIndex;
+    /** The hits' display fields by key (HIT_COLUMNS), so a query never reads the table. */
+    rows: Map<string, Record<string, unknown>>;
+    /** Keys written since the build began (the builder's older snapshot rows must not overwrite them). */
+    touched: Set<string>;
     state: 'building' | 'ready';
   }
   const graphs = new Map<string, OwnerMemory>();
@@ -588,8 +592,12 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       // The table has taken the rows: the owners' graphs follow (a tombstone removes the vector).
       for (const r of toWrite) {
         const mem = graphs.get(r.owner_id);
-        mem?.graph.applyWrite(r.key, r.entity_type, r.deleted ? null : r.vector);
-        mem?.words.applyWrite(r.key, r.entity_type, r.deleted ? null : r.search_text);
+        if (!mem) continue;
+        mem.graph.applyWrite(r.key, r.entity_type, r.deleted ? null : r.vector);
+        mem.words.applyWrite(r.key, r.entity_type, r.deleted ? null : r.search_text);
+        if (mem.state === 'building') mem.touched.add(r.key);
+        if (r.deleted) mem.rows.delete(r.key);
+        else mem.rows.set(r.key, displayRow(r));
       }
     }
     const written = new Set(toWrite);
@@ -684,6 +692,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     const graph: OwnerMemory = {
       graph: new OwnerVectorGraph(dims, graphOptions ?? {}, liveRows + 64),
       words: new OwnerKeywordIndex(),
+      rows: new Map(),
+      touched: new Set(),
       state: 'building',
     };
     graphs.set(ownerId, graph);
@@ -693,7 +703,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         const q = t()
           .query()
           .where(`deleted = false AND owner_id = ${sqlString(ownerId)}`)
-          .select(['key', 'entity_type', 'vector', 'search_text']);
+          .select([...HIT_COLUMNS, 'vector', 'search_text']);
         let slice = performance.now();
         for await (const batch of q) {
           const keys = batch.getChild('key');
@@ -708,6 +718,11 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
             const v = vectors?.get(i) as { toArray(): Float32Array } | null;
             if (v) graph.graph.load(key, type, v.toArray());
             graph.words.load(key, type, String(texts?.get(i) ?? ''));
+            if (!graph.touched.has(key)) {
+              const row: Record<string, unknown> = {};
+              for (const c of HIT_COLUMNS) row[c] = batch.getChild(c)?.get(i);
+              graph.rows.set(key, row);
+            }
             if (performance.now() - slice > graphSliceMs) {
               await new Promise<void>((r) => setImmediate(r));
               slice = performance.now();
@@ -717,6 +732,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         if (graphs.get(ownerId) !== graph) return;
         graph.graph.markReady();
         graph.words.markReady();
+        graph.touched.clear();
         graph.state = 'ready';
         graphFailedAt.delete(ownerId);
         log?.info(
@@ -750,6 +766,15 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
    */
   async function hitRowsOf(ownerId: string, keys: string[]): Promise<Map<string, Record<string, unknown>>> {
     const out = new Map<string, Record<string, unknown>>();
+    const mem = graphsInUse ? graphs.get(ownerId) : undefined;
+    if (mem?.state === 'ready') {
+      // every live entity of the owner is here, as of the last write
+      for (const k of keys) {
+        const row = mem.rows.get(k);
+        if (row) out.set(k, row);
+      }
+      return out;
+    }
     const missing: string[] = [];
     for (const k of keys) {
       const row = hitRows.get(k);
@@ -1079,6 +1104,12 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     },
     annSettings,
   };
+}
+
+/** A written row's display fields, shaped like a HIT_COLUMNS read from the table. */
+function displayRow(r: Row): Record<string, unknown> {
+  const fields = r as unknown as Record<string, unknown>;
+  return Object.fromEntries(HIT_COLUMNS.map((c) => [c, fields[c]]));
 }
 
 function toMillis(d: Date | undefined): number {
