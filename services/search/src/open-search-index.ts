@@ -32,6 +32,7 @@ export function openSearchIndex({ config, space, logger }: OpenSearchIndexOption
     dir: path.join(config.KABOODLE_DATA_DIR, 'search'),
     dimensions: space.dimensions,
     table: embeddedTableName(config.SEARCH_INDEX_NAME, space),
+    memoryIndex: config.SEARCH_MEMORY_INDEX_MAX > 0 ? { maxVectors: config.SEARCH_MEMORY_INDEX_MAX } : false,
     logger,
   });
 }

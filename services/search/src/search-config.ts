@@ -58,6 +58,12 @@ export const searchConfig = defineConfig({
     description:
       'Weighted fusion: the share of the vector (cosine) score; the rest is the keyword (BM25) score',
   }),
+  SEARCH_MEMORY_INDEX_MAX: env.int({
+    min: 0,
+    default: 200_000,
+    description:
+      'Embedded index: entities held in memory (vector graph, BM25 and display fields, ~7 KB each at 512 dimensions) over all owners with more than 5,000; 0 keeps every query on LanceDB',
+  }),
   SEARCH_REBUILD_ON_START: env.bool({
     default: true,
     description: 'Fill an empty index from the catalogue when search starts (a new folder or Elasticsearch)',

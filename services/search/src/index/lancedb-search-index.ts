@@ -96,7 +96,7 @@ export interface LanceDbSearchIndexOptions {
    * entity vectors in an HNSW graph (hnswlib-node) and their search text in a BM25 inverted index,
    * built in the background from the table on their first query and kept in step with every write.
    * The table's own kNN and full-text search answer until it is ready, and for queries filtered by
-   * category or hashtags. At most `maxVectors` entities (default 500,000, ~3 KB each at 512
+   * category or hashtags. At most `maxVectors` entities (default 200,000, ~7 KB each at 512
    * dimensions) are held over all owners. `false` turns it off.
    */
   memoryIndex?: false | MemoryIndexOptions;
@@ -193,6 +193,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   awaitMemoryIndex(ownerId: string): Promise<boolean>;
   /** Benches: answer from the table although in-memory indexes exist (false), or from them again (true). */
   useMemoryIndexes(on: boolean): void;
+  /** Benches: the vector graphs' search candidate list (ef) from now on, for a recall sweep on one build. */
+  setMemoryIndexEf(ef: number): void;
 } {
   const dims = options.dimensions;
   if (!Number.isInteger(dims) || dims < 1) throw new Error('dimensions must be a positive integer');
@@ -220,7 +222,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   const log = options.logger;
   const graphOptions = options.memoryIndex === false ? undefined : (options.memoryIndex ?? {});
   const graphMinOwnerRows = graphOptions?.minOwnerRows ?? 5_000;
-  const graphMaxVectors = graphOptions?.maxVectors ?? 500_000;
+  const graphMaxVectors = graphOptions?.maxVectors ?? 200_000;
   const graphSliceMs = graphOptions?.sliceMs ?? 8;
   const graphRetryMs = 60_000;
   let graphsInUse = true;
@@ -1094,6 +1096,9 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     memoryIndexes: () => ({ owners: graphs.size, vectors: graphVectors(), building: graphBuilds.size }),
     useMemoryIndexes(on) {
       graphsInUse = on;
+    },
+    setMemoryIndexEf(ef) {
+      for (const m of graphs.values()) m.graph.ef = ef;
     },
     async awaitMemoryIndex(ownerId) {
       const live = await liveRowsOf(ownerId);

@@ -12,7 +12,7 @@ export interface VectorGraphSettings {
   m?: number;
   /** Candidate list while inserting (default 100). */
   efConstruction?: number;
-  /** Candidate list while searching, at least k (default 64). */
+  /** Candidate list while searching, at least k (default 128). */
   ef?: number;
 }
 
@@ -44,11 +44,12 @@ export class OwnerVectorGraph {
   private readonly touched = new Set<string>();
   private nextLabel = 0;
   private deletedSlots = 0;
-  private readonly ef: number;
+  /** Candidate list while searching (at least k); benches change it on a built graph. */
+  ef: number;
 
   constructor(dimensions: number, settings: VectorGraphSettings = {}, initialCapacity = 1_024) {
     this.dimensions = dimensions;
-    this.ef = settings.ef ?? 64;
+    this.ef = settings.ef ?? 128;
     this.index = new HierarchicalNSW('cosine', dimensions);
     this.index.initIndex({
       maxElements: Math.max(16, initialCapacity),
