@@ -431,11 +431,17 @@ describe('admin rebuild', () => {
       .poll(async () => (await api('GET', '/api/search/admin/rebuild', admin)).body, { timeout: 60_000 })
       .toMatchObject({ running: false, error: null });
     const report = (
-      await api<{ read: number; applied: number; stale: number }>('GET', '/api/search/admin/rebuild', admin)
+      await api<{ read: number; applied: number; stale: number; removed: number }>(
+        'GET',
+        '/api/search/admin/rebuild',
+        admin,
+      )
     ).body;
     // Alice's 5 minus the deleted one, and Bob's 3.
     expect(report.read).toBe(7);
     expect(report.applied).toBe(0);
     expect(report.stale).toBe(7);
+    // The index holds nothing the catalogue lacks: the rebuild prunes nothing.
+    expect(report.removed).toBe(0);
   });
 });

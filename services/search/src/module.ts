@@ -80,6 +80,10 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
       if (!writer) throw new UnavailableError(NOT_OPEN);
       return writer;
     },
+    index: () => {
+      if (!index) throw new UnavailableError(NOT_OPEN);
+      return index;
+    },
     dimensions: () => dimensions,
     logger,
   });

@@ -1,9 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { create, ListForIndexResponseSchema } from '@kaboodle/proto';
 import type { ListForIndexResponse } from '@kaboodle/proto';
 import type { IndexedEntity } from './index/search-index.port.ts';
+import { createIndexWriter } from './index-writer.ts';
 import type { IndexWriter } from './index-writer.ts';
+import { createLanceDbSearchIndex } from './index/lancedb-search-index.ts';
+import { documentToIndexed } from './indexed-entity.ts';
 import { embeddedTableName } from './open-search-index.ts';
 import { createRebuilder } from './rebuild.service.ts';
 import { makeDocument, TEST_DIMENSIONS } from './testing/fixtures.ts';
@@ -61,6 +67,57 @@ describe('rebuild into a new index (embedding model changed)', () => {
       }),
     ).rejects.toThrow('cluster said no');
     expect(rebuilder.status()).toMatchObject({ running: false, error: 'cluster said no' });
+  });
+});
+
+describe('rebuild of the live index', () => {
+  it('deletes what the catalogue no longer has, but never an entity changed just before the rebuild', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kaboodle-rebuild-'));
+    const index = createLanceDbSearchIndex({ dir, dimensions: TEST_DIMENSIONS });
+    await index.open();
+    const writer = createIndexWriter({ index });
+    try {
+      const listed = [0, 1, 2].map((i) => makeDocument({ ownerId: `owner-${i}`, title: `Ledger ${i}` }));
+      const orphan = documentToIndexed(
+        makeDocument({ ownerId: 'owner-0', title: 'Gone ledger', version: 4 }),
+        TEST_DIMENSIONS,
+      );
+      // deleted from the catalogue a moment ago: its event may still be on the way
+      const recent = {
+        ...documentToIndexed(makeDocument({ ownerId: 'owner-1', title: 'Recent ledger' }), TEST_DIMENSIONS),
+        updatedAt: new Date(),
+      };
+      await index.upsert([...listed.map((d) => documentToIndexed(d, TEST_DIMENSIONS)), orphan, recent]);
+      const rebuilder = createRebuilder({
+        catalogue: {
+          async *listForIndex(): AsyncIterable<ListForIndexResponse> {
+            for (const doc of listed)
+              yield create(ListForIndexResponseSchema, { entity: { case: 'document', value: doc } });
+          },
+          close() {},
+        },
+        writer: () => writer,
+        index: () => index,
+        dimensions: () => TEST_DIMENSIONS,
+        logger,
+      });
+      const report = await rebuilder.run();
+      expect(report).toMatchObject({ read: 3, stale: 3, applied: 0, removed: 1, error: null });
+      expect(
+        await index.versionOf({ entityType: 'document', id: orphan.id, ownerId: 'owner-0' }),
+      ).toBeUndefined();
+      expect(await index.versionOf({ entityType: 'document', id: recent.id, ownerId: 'owner-1' })).toBe(1);
+      for (const d of listed)
+        expect(await index.versionOf({ entityType: 'document', id: d.id, ownerId: d.ownerId })).toBe(1);
+      // the delete is remembered: the orphan's old version cannot come back
+      expect((await index.upsert([orphan])).stale).toBe(1);
+      // a second rebuild finds nothing more to prune
+      expect((await rebuilder.run()).removed).toBe(0);
+    } finally {
+      await writer.close();
+      await index.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

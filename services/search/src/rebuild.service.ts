@@ -1,12 +1,14 @@
 // Rebuilds the index from the catalogue: streams every entity (ListForIndex, in-process or gRPC) into
-// the write-behind buffer. Safe beside the live consumer: the index's version guard keeps whichever
-// write is newer, so a rebuild never undoes an edit that arrived while it ran. One at a time.
+// the write-behind buffer, then deletes what the index holds and the catalogue no longer has (an
+// event lost while search was down). Safe beside the live consumer: the index's version guard keeps
+// whichever write is newer, so a rebuild never undoes an edit that arrived while it ran, and only
+// entities last changed well before the rebuild began are pruned. One at a time.
 import { ConflictError, UnavailableError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
 import type { ListForIndexResponse } from '@kaboodle/proto';
 import type { IndexWriter, WriteResult } from './index-writer.ts';
 import { documentToIndexed, inventoryItemToIndexed, UnindexableEntityError } from './indexed-entity.ts';
-import type { IndexedEntity, UpsertOutcome } from './index/search-index.port.ts';
+import type { IndexedEntity, SearchIndex, UpsertOutcome } from './index/search-index.port.ts';
 import type { CatalogueClient } from './processing-client.ts';
 
 export interface RebuildReport {
@@ -20,6 +22,8 @@ export interface RebuildReport {
   stale: number;
   /** Not indexable (e.g. an embedding from another model). */
   skipped: number;
+  /** Deleted from the index because the catalogue no longer has them. */
+  removed: number;
   error: string | null;
 }
 
@@ -47,10 +51,18 @@ export const REBUILD_RUNNING = 'An index rebuild is already running';
 const INTO_BATCH = 200;
 /** Writes handed to the buffer before waiting for them (bounded memory on a large catalogue). */
 const WINDOW = 1_000;
+/**
+ * Index entries changed less than this before the rebuild began are never pruned, even when the
+ * catalogue's stream did not list them: their events may still be on the way, and the catalogue's
+ * clock (which stamps updatedAt) may run ahead of this process's.
+ */
+export const PRUNE_MARGIN_MS = 60_000;
 
 export function createRebuilder(deps: {
   catalogue: CatalogueClient | undefined;
   writer: () => IndexWriter;
+  /** The live index, listed after the stream to prune what the catalogue no longer has. */
+  index?: () => Pick<SearchIndex, 'listLive'>;
   dimensions: () => number;
   logger: Logger;
 }): Rebuilder {
@@ -62,8 +74,11 @@ export function createRebuilder(deps: {
     applied: 0,
     stale: 0,
     skipped: 0,
+    removed: 0,
     error: null,
   };
+
+  const keyOf = (ownerId: string, type: string, id: string) => JSON.stringify([ownerId, type, id]);
 
   async function stream(
     r: RebuildReport,
@@ -85,8 +100,14 @@ export function createRebuilder(deps: {
         batch = [];
       }
     };
+    const seen = new Set<string>();
     for await (const message of catalogue.listForIndex() as AsyncIterable<ListForIndexResponse>) {
       r.read++;
+      // Listed = still in the catalogue, indexable or not: never pruned.
+      if (message.entity.case === 'document')
+        seen.add(keyOf(message.entity.value.ownerId, 'document', message.entity.value.id));
+      else if (message.entity.case === 'inventoryItem')
+        seen.add(keyOf(message.entity.value.ownerId, 'inventory_item', message.entity.value.id));
       try {
         const entity =
           message.entity.case === 'document'
@@ -108,6 +129,18 @@ export function createRebuilder(deps: {
       if (window.length >= WINDOW || batch.length >= INTO_BATCH) await settle();
     }
     await settle();
+    // A new index (into) holds only what was just streamed; the live one may hold orphans.
+    if (writer && deps.index && r.startedAt) {
+      const updatedBefore = new Date(r.startedAt.getTime() - PRUNE_MARGIN_MS);
+      for await (const refs of deps.index().listLive({ updatedBefore })) {
+        const gone = refs.filter((ref) => !seen.has(keyOf(ref.ownerId, ref.entityType, ref.id)));
+        // One version past the stored one: the delete wins over what is there, and is remembered.
+        const results = await Promise.all(
+          gone.map((ref) => writer.delete({ ...ref, version: ref.version + 1 })),
+        );
+        for (const result of results) if (result === 'applied') r.removed++;
+      }
+    }
   }
 
   function start(options: RebuildOptions = {}): { done: Promise<RebuildReport> } {
@@ -124,6 +157,7 @@ export function createRebuilder(deps: {
       applied: 0,
       stale: 0,
       skipped: 0,
+      removed: 0,
       error: null,
     };
     report = r;
@@ -132,7 +166,7 @@ export function createRebuilder(deps: {
       try {
         await stream(r, catalogue, options);
         deps.logger.info(
-          { read: r.read, applied: r.applied, stale: r.stale, skipped: r.skipped },
+          { read: r.read, applied: r.applied, stale: r.stale, skipped: r.skipped, removed: r.removed },
           'index rebuild finished',
         );
       } catch (err) {

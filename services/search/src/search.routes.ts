@@ -43,6 +43,7 @@ function rebuildBody(r: RebuildReport) {
     applied: r.applied,
     stale: r.stale,
     skipped: r.skipped,
+    removed: r.removed,
     error: r.error,
   };
 }

@@ -438,6 +438,32 @@ export function describeSearchIndexContract(
       expect((await index.search(q(stays, 'keyword', 'ibex'))).map((h) => h.title)).toEqual(['ibex kept']);
     });
 
+    it('lists live entities changed before a time, in batches, with their versions (what a rebuild prunes)', async () => {
+      const a = owner();
+      const b = owner();
+      const recent = new Date('2026-06-01T00:00:00Z');
+      const kept = [entity(a, { version: 3 }), entity(a, { entityType: 'inventory_item' }), entity(b)];
+      const deleted = entity(a);
+      const fresh = entity(b, { updatedAt: recent });
+      await index.upsert([...kept, deleted, fresh]);
+      await index.delete([{ entityType: 'document', id: deleted.id, ownerId: a, version: 2 }]);
+      const listed = [];
+      let batches = 0;
+      for await (const refs of index.listLive({
+        updatedBefore: new Date('2026-03-01T00:00:00Z'),
+        batchSize: 2,
+      })) {
+        batches += 1;
+        expect(refs.length).toBeLessThanOrEqual(2);
+        listed.push(...refs.filter((r) => r.ownerId === a || r.ownerId === b));
+      }
+      expect(batches).toBeGreaterThanOrEqual(2);
+      const key = (r: { ownerId: string; entityType: string; id: string }) =>
+        `${r.ownerId}/${r.entityType}/${r.id}`;
+      expect(listed.map(key).sort()).toEqual(kept.map(key).sort());
+      expect(listed.find((r) => r.id === kept[0]!.id)?.version).toBe(3);
+    });
+
     it('returns the best-matching passage of each document as its excerpt, when asked', async () => {
       const o = owner();
       const passages = [

@@ -824,6 +824,67 @@ describe('elasticsearch search index: related, versionOf, stats', () => {
   });
 });
 
+describe('elasticsearch search index: listLive (rebuild pruning)', () => {
+  it('pages live entities changed before the time through the alias with search_after, in (owner, type, id) order', async () => {
+    const { cluster, index } = await opened();
+    const page = (ids: string[]) => ({
+      hits: {
+        hits: ids.map((id, i) => ({
+          _index: `${ALIAS}-4d-1`,
+          _id: `document:owner-1:${id}`,
+          _source: { entity_type: 'document', entity_id: id, owner_id: 'owner-1', version: i + 1 },
+          sort: ['owner-1', 'document', id],
+        })),
+      },
+    });
+    let calls = 0;
+    cluster.on((r) => {
+      if (!r.path.endsWith('/_search')) return undefined;
+      calls += 1;
+      return calls === 1 ? page(['a', 'b']) : page(['c']);
+    });
+    const batches = [];
+    for await (const refs of index.listLive({
+      updatedBefore: new Date('2026-02-01T00:00:00Z'),
+      batchSize: 2,
+    }))
+      batches.push(refs);
+    expect(batches).toEqual([
+      [
+        { entityType: 'document', id: 'a', ownerId: 'owner-1', version: 1 },
+        { entityType: 'document', id: 'b', ownerId: 'owner-1', version: 2 },
+      ],
+      [{ entityType: 'document', id: 'c', ownerId: 'owner-1', version: 1 }],
+    ]);
+    const searches = cluster.find('/_search');
+    expect(searches.map((r) => r.path)).toEqual([`/${ALIAS}/_search`, `/${ALIAS}/_search`]);
+    expect(searches[0]!.body).toEqual({
+      size: 2,
+      _source: ['entity_type', 'entity_id', 'owner_id', 'version'],
+      query: {
+        bool: {
+          filter: [{ range: { updated_at: { lt: '2026-02-01T00:00:00.000Z' } } }],
+          must_not: [{ term: { deleted: true } }],
+        },
+      },
+      sort: [{ owner_id: 'asc' }, { entity_type: 'asc' }, { entity_id: 'asc' }],
+    });
+    expect((searches[1]!.body as { search_after: unknown }).search_after).toEqual([
+      'owner-1',
+      'document',
+      'b',
+    ]);
+  });
+
+  it('refuses an invalid date before any request', async () => {
+    const { cluster, index } = await opened();
+    const before = cluster.requests.length;
+    const pages = index.listLive({ updatedBefore: new Date('nope') });
+    await expect(pages[Symbol.asyncIterator]().next()).rejects.toThrow('updatedBefore must be a valid date');
+    expect(cluster.requests.length).toBe(before);
+  });
+});
+
 describe('elasticsearch search index: reindex with an atomic alias swap', () => {
   it('fills a new index beside the live one, mirrors live writes into it, then swaps the alias in one _aliases call', async () => {
     const { cluster, index } = await opened();

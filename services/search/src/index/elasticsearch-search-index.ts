@@ -9,6 +9,7 @@ import type { Logger } from '@kaboodle/platform';
 import type {
   EntityRef,
   IndexStats,
+  IndexedEntityType,
   RelatedQuery,
   SearchHit,
   SearchIndex,
@@ -478,6 +479,51 @@ export function createElasticsearchSearchIndex(
         .map((hit) => ({ hit, cos: cosineFromScore(hit._score) }))
         .filter((x) => x.cos >= min)
         .map((x) => hitFromSource(x.hit, clamp01(x.cos)));
+    },
+
+    async *listLive({ updatedBefore, batchSize }) {
+      opened();
+      if (!Number.isFinite(updatedBefore.getTime()))
+        throw new InputError('updatedBefore must be a valid date');
+      const size = Math.min(10_000, Math.max(1, batchSize ?? 1_000));
+      // Pages in the order of the unique (owner, type, id), resumed with search_after: no scroll or
+      // point in time to leak, and a page that shifts under concurrent writes only means an entity
+      // listed twice or not at all, which a rebuild's pruning tolerates.
+      let after: unknown[] | undefined;
+      for (;;) {
+        let hits: EsHit[];
+        try {
+          const r = await client.search({
+            index: alias,
+            size,
+            _source: ['entity_type', 'entity_id', 'owner_id', 'version'],
+            query: {
+              bool: {
+                filter: [{ range: { updated_at: { lt: updatedBefore.toISOString() } } }],
+                must_not: [{ term: { deleted: true } }],
+              },
+            },
+            sort: [{ owner_id: 'asc' }, { entity_type: 'asc' }, { entity_id: 'asc' }],
+            ...(after ? { search_after: after as never } : {}),
+          });
+          hits = r.hits.hits as EsHit[];
+        } catch (err) {
+          throw wrapError(`listing the entities of ${where}`, err);
+        }
+        if (hits.length === 0) return;
+        yield hits.map((h) => {
+          const src = (h._source ?? {}) as Record<string, unknown>;
+          return {
+            entityType: src.entity_type as IndexedEntityType,
+            id: String(src.entity_id),
+            ownerId: String(src.owner_id),
+            version: Number(src.version),
+          };
+        });
+        if (hits.length < size) return;
+        after = (hits[hits.length - 1] as { sort?: unknown[] }).sort;
+        if (!after) return;
+      }
     },
 
     async versionOf(ref) {

@@ -1038,6 +1038,36 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     return { entities, sizeBytes };
   }
 
+  async function* listLive(options: { updatedBefore: Date; batchSize?: number }): AsyncIterable<EntityRef[]> {
+    const size = Math.max(1, options.batchSize ?? 1_000);
+    const before = Math.trunc(options.updatedBefore.getTime());
+    if (!Number.isFinite(before)) throw new InputError('updatedBefore must be a valid date');
+    const q = t()
+      .query()
+      .where(`deleted = false AND updated_at < ${before}`)
+      .select(['id', 'owner_id', 'entity_type', 'version']);
+    let out: EntityRef[] = [];
+    for await (const batch of q) {
+      const ids = batch.getChild('id');
+      const owners = batch.getChild('owner_id');
+      const types = batch.getChild('entity_type');
+      const versions = batch.getChild('version');
+      for (let i = 0; i < batch.numRows; i++) {
+        out.push({
+          id: String(ids?.get(i)),
+          ownerId: String(owners?.get(i)),
+          entityType: String(types?.get(i)) as IndexedEntityType,
+          version: Number(versions?.get(i)),
+        });
+        if (out.length >= size) {
+          yield out;
+          out = [];
+        }
+      }
+    }
+    if (out.length > 0) yield out;
+  }
+
   async function deleteOwner(ownerId: string): Promise<void> {
     const lit = sqlString(ownerId);
     await enqueueBarrier(async () => {
@@ -1067,6 +1097,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     related,
     versionOf,
     stats,
+    listLive,
     async ping() {
       await t().version();
     },

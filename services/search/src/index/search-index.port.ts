@@ -146,6 +146,12 @@ export interface SearchIndex {
   /** The stored version of an entity, or undefined (deleted entities answer undefined). */
   versionOf(ref: Omit<EntityRef, 'version'>): Promise<number | undefined>;
   stats(ownerId?: string): Promise<IndexStats>;
+  /**
+   * Every live (not deleted) entity of every owner whose `updatedAt` is before `updatedBefore`, in
+   * batches: a rebuild deletes those the catalogue no longer has. Entities written while it runs may
+   * or may not appear.
+   */
+  listLive(options: { updatedBefore: Date; batchSize?: number }): AsyncIterable<EntityRef[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

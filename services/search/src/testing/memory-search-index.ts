@@ -223,6 +223,15 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
       ).length;
       return { entities, sizeBytes: entities * options.dimensions * 4 };
     },
+    async *listLive({ updatedBefore, batchSize }) {
+      const refs: EntityRef[] = [...slots.values()].flatMap((s) =>
+        s.entity && s.entity.updatedAt < updatedBefore
+          ? [{ entityType: s.entity.entityType, id: s.entity.id, ownerId: s.ownerId, version: s.version }]
+          : [],
+      );
+      const size = Math.max(1, batchSize ?? 1_000);
+      for (let i = 0; i < refs.length; i += size) yield refs.slice(i, i + size);
+    },
     async ping() {
       if (closed) throw new Error('the index is closed');
       if (options.failPing?.()) throw new Error('the index does not answer');
