@@ -189,6 +189,39 @@ function contract(h: Harness): void {
     expect(byGroup.two!.sort()).toEqual([...values].sort());
   });
 
+  it('a group that starts at the latest sees only what is published after it joined', async () => {
+    const b = bus();
+    const topic = unique('latest');
+    await b.publish([{ topic, key: 'k', value: enc('before') }]);
+    const seen: string[] = [];
+    await b.subscribe({
+      group: unique('latest'),
+      topics: [topic],
+      startAt: 'latest',
+      handler: async (e) => (seen.push(dec(e.value)), 'done'),
+    });
+    // The group joins in the background (Kafka: seconds): publish probes until one arrives.
+    const until = Date.now() + h.waitMs;
+    for (let n = 0; seen.length === 0; n++) {
+      if (Date.now() > until) throw new Error('no probe arrived');
+      await b.publish([{ topic, key: 'k', value: enc(`probe-${n}`) }]);
+      await waitFor('a probe', () => seen.length > 0, Math.min(500, h.waitMs)).catch(() => undefined);
+    }
+    expect(seen).not.toContain('before');
+    expect(seen[0]).toMatch(/^probe-/);
+  });
+
+  it('rejects an unknown startAt', async () => {
+    await expect(
+      bus().subscribe({
+        group: unique('bad'),
+        topics: [unique('bad')],
+        startAt: 'middle' as never,
+        handler: async () => 'done',
+      }),
+    ).rejects.toThrow("startAt must be 'earliest' or 'latest'");
+  });
+
   it('shares one group between two members: each event handled once, by one of them', async () => {
     const b = bus();
     const topic = unique('share');

@@ -42,6 +42,8 @@ let blobs: BlobStore;
 let bus: EventBus;
 let sub: Subscription;
 const statuses: EventOf<typeof Topics.fileStatus>[] = [];
+/** What the consumer logged (messages with their file ids), to see which way a cancel went. */
+const logged: { msg: string; fileId?: string }[] = [];
 const processed: EventOf<typeof Topics.fileProcessed>[] = [];
 const extractor = createLocalExtractor();
 const measurer = createPooledImageMeasurer({ timeoutMs: 90_000 });
@@ -61,7 +63,15 @@ beforeAll(async () => {
   sub = await subscribeFileUploaded({
     bus,
     analyzer,
-    logger: createLogger({ level: 'silent', component: 'test' }),
+    logger: createLogger({
+      level: 'info',
+      component: 'test',
+      destination: {
+        write(line: string) {
+          logged.push(JSON.parse(line) as { msg: string; fileId?: string });
+        },
+      },
+    }),
   });
   await bus.subscribe({
     group: 'test-observer',
@@ -79,6 +89,24 @@ afterAll(async () => {
   await Promise.all([extractor.close(), measurer.close(), embedder.close?.()]);
   await rm(dir, { recursive: true, force: true });
 });
+
+async function cancel(fileId: string, attempt = 1) {
+  const event = createEvent(Topics.fileStatus, {
+    ownerId: 'owner-1',
+    fileId,
+    status: FileState.CANCELLED,
+    stage: ProcessingStage.DONE,
+    progress: 10,
+    attempt,
+  });
+  await bus.publish([
+    {
+      topic: Topics.fileStatus,
+      key: eventKey(Topics.fileStatus, event),
+      value: encodeEvent(Topics.fileStatus, event),
+    },
+  ]);
+}
 
 async function upload(fileId: string, fileName: string, contentType: string, bytes?: Buffer) {
   const blobKey = `owner-1/${fileId}`;
@@ -159,5 +187,44 @@ describe('file.uploaded consumer', () => {
     await upload('f-gone', 'lost.txt', 'text/plain');
     await expect.poll(() => final('f-gone')?.status, { timeout: 60_000 }).toBe(FileState.FAILED);
     expect(final('f-gone')!.error).toBe('The uploaded file is no longer stored. Please upload it again.');
+  });
+
+  it('stops an analysis the person cancels: no result, no failure, nothing retried', async () => {
+    // ~25 s of embedding on this machine: long enough to be cancelled half way
+    const long = `${NOTE}\n\n${'Indigo vats ferment for weeks in the highland cooperatives. '.repeat(6_000)}`;
+    await upload('f-cancel', 'vats.txt', 'text/plain', Buffer.from(long));
+    await expect
+      .poll(() => statuses.some((s) => s.fileId === 'f-cancel' && s.status === FileState.PROCESSING), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await cancel('f-cancel');
+    await expect
+      .poll(() => logged.some((l) => l.fileId === 'f-cancel' && /cancelled while processing/.test(l.msg)), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    expect(processed.some((p) => p.file?.fileId === 'f-cancel')).toBe(false);
+    expect(final('f-cancel')).toBeUndefined();
+    // another attempt of another file is untouched
+    await upload('f-after', 'after.txt', 'text/plain', Buffer.from(NOTE));
+    await expect
+      .poll(() => processed.some((p) => p.file?.fileId === 'f-after'), { timeout: 60_000 })
+      .toBe(true);
+  });
+
+  it('skips a file cancelled while it was still queued', async () => {
+    await cancel('f-queued');
+    await upload('f-queued', 'queued.txt', 'text/plain', Buffer.from(NOTE));
+    await expect
+      .poll(
+        () => logged.some((l) => l.fileId === 'f-queued' && /cancelled before processing began/.test(l.msg)),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    expect(statuses.some((s) => s.fileId === 'f-queued' && s.status === FileState.PROCESSING)).toBe(false);
+    expect(processed.some((p) => p.file?.fileId === 'f-queued')).toBe(false);
   });
 });

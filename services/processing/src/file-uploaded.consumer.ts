@@ -2,7 +2,10 @@
 // kaboodle.file.status.v1 and the result on kaboodle.file.processed.v1. A file a person must fix (wrong
 // type, corrupt, password-protected, too large…) ends `failed` with the extractor's reason and is not
 // retried; a fault of ours (engine unavailable) is retried with backoff and, on the last attempt,
-// reported `failed` too, so no file waits in `processing` forever.
+// reported `failed` too, so no file waits in `processing` forever. A file the person cancels stops: each
+// process listens to kaboodle.file.status.v1 for CANCELLED (its own group, from the latest event) and
+// aborts that attempt's analysis, or skips it when it has not begun.
+import { hostname } from 'node:os';
 import { isDomainError, NotFoundError, UnavailableError } from '@kaboodle/platform';
 import type { ConsumeOutcome, EventBus, IncomingEvent, Logger, Subscription } from '@kaboodle/platform';
 import {
@@ -19,6 +22,8 @@ import type { EventInit, TopicName } from '@kaboodle/proto';
 import type { Analyzer, Destination as AnalyzerDestination, DocumentAnalysisInit } from './analyze/index.ts';
 
 export const PROCESSING_GROUP = 'processing';
+/** Cancelled attempts remembered so one still queued is skipped when it comes up (oldest dropped). */
+const CANCELLED_REMEMBERED = 10_000;
 export const MAX_ATTEMPTS = 4;
 
 const DESTINATIONS: Record<number, AnalyzerDestination> = {
@@ -43,8 +48,12 @@ export interface FileUploadedConsumerDeps {
   concurrency?: number;
 }
 
-export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<Subscription> {
+export async function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<Subscription> {
   const { bus, analyzer, logger } = deps;
+  // Analyses under way, and attempts cancelled before theirs began, by `<file id>:<attempt>`.
+  const running = new Map<string, AbortController>();
+  const cancelled = new Set<string>();
+  const attemptKey = (fileId: string, attempt: number) => `${fileId}:${attempt}`;
 
   async function publish<T extends TopicName>(topic: T, init: EventInit<T>): Promise<void> {
     const event = createEvent(topic, init);
@@ -58,6 +67,14 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
       logger.warn({ eventId: incoming.id }, 'file.uploaded without a file reference: skipped');
       return 'skipped';
     }
+    const key = attemptKey(file.fileId, uploaded.attempt);
+    if (cancelled.has(key)) {
+      logger.info(
+        { fileId: file.fileId, attempt: uploaded.attempt },
+        'file cancelled before processing began: skipped',
+      );
+      return 'done';
+    }
     const status = (init: { status: FileState; stage: ProcessingStage; progress: number; error?: string }) =>
       publish(Topics.fileStatus, {
         ownerId: uploaded.ownerId,
@@ -66,17 +83,30 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
         ...init,
       });
 
+    const cancel = new AbortController();
+    running.set(key, cancel);
     await status({ status: FileState.PROCESSING, stage: ProcessingStage.EXTRACTING_TEXT, progress: 10 });
     const started = Date.now();
     try {
-      const result = await analyzer.analyze({
-        blobKey: file.blobKey,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        instructions: uploaded.instructions,
-        destination: DESTINATIONS[uploaded.destination] ?? 'auto',
-        ...(uploaded.sourceUrl ? { sourceUrl: uploaded.sourceUrl } : {}),
-      });
+      const result = await analyzer.analyze(
+        {
+          blobKey: file.blobKey,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          instructions: uploaded.instructions,
+          destination: DESTINATIONS[uploaded.destination] ?? 'auto',
+          ...(uploaded.sourceUrl ? { sourceUrl: uploaded.sourceUrl } : {}),
+        },
+        { signal: cancel.signal },
+      );
+      if (cancel.signal.aborted) {
+        // cancelled as it finished: the result is not reported (the catalogue would drop it)
+        logger.info(
+          { fileId: file.fileId, attempt: uploaded.attempt },
+          'file cancelled while processing: result dropped',
+        );
+        return 'done';
+      }
       await status({ status: FileState.PROCESSING, stage: ProcessingStage.STORING, progress: 90 });
       await publish(Topics.fileProcessed, {
         ownerId: uploaded.ownerId,
@@ -91,6 +121,14 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
       // COMPLETED comes from the catalogue once the result is stored (see FileStatus.result_type).
       return 'done';
     } catch (err) {
+      if (cancel.signal.aborted) {
+        // The person cancelled: ingestion already shows it, and there is nothing to retry.
+        logger.info(
+          { fileId: file.fileId, attempt: uploaded.attempt },
+          'file cancelled while processing: stopped',
+        );
+        return 'done';
+      }
       if (err instanceof NotFoundError || isUserFacing(err)) {
         const reason =
           err instanceof NotFoundError
@@ -113,16 +151,53 @@ export function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Promise<S
         });
       }
       return 'retry';
+    } finally {
+      running.delete(key);
     }
   }
 
-  return bus.subscribe({
-    group: PROCESSING_GROUP,
-    topics: [Topics.fileUploaded],
-    handler: handle,
-    maxAttempts: MAX_ATTEMPTS,
-    concurrency: deps.concurrency ?? 8,
+  async function onStatus(incoming: IncomingEvent): Promise<ConsumeOutcome> {
+    const event = decodeEvent(Topics.fileStatus, incoming.value);
+    if (event.status !== FileState.CANCELLED || !event.fileId) return 'skipped';
+    const key = attemptKey(event.fileId, event.attempt);
+    cancelled.add(key);
+    if (cancelled.size > CANCELLED_REMEMBERED) cancelled.delete(cancelled.values().next().value!);
+    const analysis = running.get(key);
+    if (analysis) {
+      analysis.abort(new Error('Processing was cancelled.'));
+      logger.info({ fileId: event.fileId, attempt: event.attempt }, 'cancelling a file being processed');
+    }
+    return 'done';
+  }
+
+  // Every process hears every cancel (a group of its own), from now on: cancels from before it
+  // started concern analyses it is not running (and the catalogue drops their results anyway).
+  const cancels = await bus.subscribe({
+    group: `${PROCESSING_GROUP}.cancels.${hostname()}.${process.pid}`,
+    topics: [Topics.fileStatus],
+    handler: onStatus,
+    maxAttempts: 1,
+    concurrency: 16,
+    startAt: 'latest',
   });
+  let uploads: Subscription;
+  try {
+    uploads = await bus.subscribe({
+      group: PROCESSING_GROUP,
+      topics: [Topics.fileUploaded],
+      handler: handle,
+      maxAttempts: MAX_ATTEMPTS,
+      concurrency: deps.concurrency ?? 8,
+    });
+  } catch (err) {
+    await cancels.close();
+    throw err;
+  }
+  return {
+    async close() {
+      await Promise.all([uploads.close(), cancels.close()]);
+    },
+  };
 }
 
 /**

@@ -117,6 +117,7 @@ export interface NormalisedSubscribeOptions {
   maxAttempts: number;
   backoffMs: (attempt: number) => number;
   concurrency: number;
+  startAt: 'earliest' | 'latest';
 }
 
 export function normaliseSubscribeOptions(options: SubscribeOptions): NormalisedSubscribeOptions {
@@ -142,12 +143,18 @@ export function normaliseSubscribeOptions(options: SubscribeOptions): Normalised
   const backoff = options.backoffMs ?? defaultBackoffMs;
   if (typeof backoff !== 'function')
     throw new TypeError('event bus: subscribe: backoffMs must be a function');
+  const startAt = options.startAt ?? 'earliest';
+  if (startAt !== 'earliest' && startAt !== 'latest')
+    throw new TypeError(
+      `event bus: subscribe: startAt must be 'earliest' or 'latest' (got ${String(startAt)})`,
+    );
   return {
     group,
     topics: [...new Set(topics)],
     handler,
     maxAttempts,
     concurrency,
+    startAt,
     // A bad backoff (NaN, negative) must not spin or stall a partition: clamp to [0, 5 min].
     backoffMs: (attempt) => {
       const ms = Number(backoff(attempt));

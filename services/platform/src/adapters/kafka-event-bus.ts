@@ -163,8 +163,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
 
     try {
       await consumer.connect();
-      // A new group reads from the earliest retained event: none published before it existed is lost.
-      await consumer.subscribe({ topics: sub.topics, fromBeginning: true });
+      // A new group reads from the earliest retained event (none published before it existed is
+      // lost) unless it asked for the latest only.
+      await consumer.subscribe({ topics: sub.topics, fromBeginning: sub.startAt !== 'latest' });
       await consumer.run({
         autoCommit: false,
         eachBatchAutoResolve: false,

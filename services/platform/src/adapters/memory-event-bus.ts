@@ -146,12 +146,14 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
     for (const member of group.members) {
       for (const topic of member.options.topics) {
         if (!group.topics.has(topic)) {
-          // A new group starts at the earliest retained event (like `fromBeginning`).
+          // A new group starts at the earliest retained event (like `fromBeginning`), or at the end
+          // when it asked for the latest only.
           const logs = topicLog(topic);
+          const latest = member.options.startAt === 'latest';
           group.topics.set(
             topic,
             logs.map((log) => ({
-              committed: log.base,
+              committed: latest ? log.base + log.entries.length : log.base,
               owner: null,
               chain: Promise.resolve(),
               handover: new AbortController(),

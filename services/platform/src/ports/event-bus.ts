@@ -41,6 +41,12 @@ export interface SubscribeOptions {
   backoffMs?: (attempt: number) => number;
   /** Events handled at once across different keys (default 1). Same key is always sequential. */
   concurrency?: number;
+  /**
+   * Where a group that has committed nothing starts: the earliest retained event (default, so nothing
+   * published before it existed is lost) or only events published from now on (a per-process
+   * listener with its own group, such as processing's cancel signals).
+   */
+  startAt?: 'earliest' | 'latest';
 }
 
 export interface Subscription {
