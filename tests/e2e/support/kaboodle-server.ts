@@ -49,7 +49,20 @@ export async function startKaboodle(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kaboodle-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [MAIN, '--target=all'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', GRPC_PORT: '0', LOG_LEVEL: 'warn', KABOODLE_DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      GRPC_PORT: '0',
+      LOG_LEVEL: 'warn',
+      KABOODLE_DATA_DIR: dataDir,
+      // The product as `make up` runs it: embedded engines, private to this server. CI exports the
+      // shared engines' URLs for the contract suites; inherited here, the e2e files' servers (run
+      // at the same time) joined the same Kafka consumer groups and took each other's events.
+      DATABASE_URL: '',
+      KAFKA_BROKERS: '',
+      S3_ENDPOINT: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
