@@ -113,6 +113,68 @@ describe('batching embedder lanes', () => {
   });
 });
 
+describe('batching embedder: batch keys and clipping', () => {
+  it('never puts texts with different keys in one call, keeps each key in order, answers every caller', async () => {
+    const calls: string[][] = [];
+    const keyed = createBatchingEmbedder({
+      space: () => ({ provider: 'test', model: 'letters', dimensions: 26 }),
+      maxBatch: 4,
+      maxChars: 200,
+      batchKey: (t) => (t.length <= 5 ? 0 : 1),
+      async embedBatch(texts) {
+        calls.push(texts);
+        return texts.map((t) => Array.from({ length: 26 }, (_, i) => (t.charCodeAt(0) - 97 === i ? 1 : 0)));
+      },
+    });
+    // A document's passages and its title, then another document: titles share a call, passages another.
+    const [a, b] = await Promise.all([
+      keyed.embed(['aaaaaaaaaa', 'bbbbbbbbbb', 'ccc']),
+      keyed.embed(['dddddddddd', 'eee']),
+    ]);
+    expect(calls).toEqual([
+      ['aaaaaaaaaa', 'bbbbbbbbbb', 'dddddddddd'],
+      ['ccc', 'eee'],
+    ]);
+    expect([...a!.map((v) => v.indexOf(1)), ...b!.map((v) => v.indexOf(1))]).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('still respects the character budget within a key, and a lone long text still gets its call', async () => {
+    const calls: string[][] = [];
+    const embedder = createBatchingEmbedder({
+      space: () => ({ provider: 'test', model: 'n', dimensions: 1 }),
+      maxBatch: 8,
+      maxChars: 1000,
+      maxBatchChars: 25,
+      batchKey: (t) => (t.length <= 5 ? 0 : 1),
+      async embedBatch(texts) {
+        calls.push(texts);
+        return texts.map(() => [1]);
+      },
+    });
+    await embedder.embed(['x'.repeat(30), 'y'.repeat(10), 'z'.repeat(10), 'w'.repeat(10), 'q']);
+    expect(calls).toEqual([['x'.repeat(30)], ['y'.repeat(10), 'z'.repeat(10)], ['w'.repeat(10)], ['q']]);
+  });
+
+  it('embeds (and caches) the clipped text, so texts differing only past the window are one call', async () => {
+    const calls: string[][] = [];
+    const clipped = createBatchingEmbedder({
+      space: () => ({ provider: 'test', model: 'letters', dimensions: 1 }),
+      maxBatch: 4,
+      maxChars: 200,
+      cacheSize: 10,
+      clip: (t) => t.split(' ').slice(0, 2).join(' '),
+      async embedBatch(texts) {
+        calls.push(texts);
+        return texts.map(() => [1]);
+      },
+    });
+    await clipped.embed(['red bowl with a chip']);
+    await clipped.embed(['red bowl, glazed']);
+    await clipped.embed(['red bowl and spoon']);
+    expect(calls).toEqual([['red bowl'], ['red bowl,']]);
+  });
+});
+
 describe('batching embedder with several model threads', () => {
   it('keeps up to parallelBatches batches in flight, never more', async () => {
     let inFlight = 0;

@@ -16,6 +16,17 @@ export interface BatchingEmbedderOptions {
   maxBatchChars?: number;
   /** Texts longer than this are cut (the model's useful input size). */
   maxChars: number;
+  /**
+   * Cuts a text to what the model actually reads (after `maxChars`), so text it would ignore is
+   * neither tokenised nor counted against `maxBatchChars`, and the cache key is what was embedded.
+   */
+  clip?: (text: string) => string;
+  /**
+   * Texts with different keys never share a model call. For a model that pads every sequence of a
+   * batch to the longest one (attention), short texts batched with long ones cost as much as long
+   * ones: keying by length bucket keeps a title out of a batch of full passages.
+   */
+  batchKey?: (text: string) => number;
   /** Batches in flight at once (default 1); more only helps when the model runs on several threads. */
   parallelBatches?: number;
   /** Entries in the LRU cache of text → vector (0 disables). */
@@ -40,15 +51,25 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
   const urgent: Pending[] = [];
   const bulk: Pending[] = [];
   const waiting = () => urgent.length + bulk.length;
+  const batchKey = options.batchKey;
+  // The oldest waiting text, then (in order) those that may share its call: same key, within the
+  // batch's text and character limits.
   const nextBatch = (): Pending[] => {
     const lane = urgent.length > 0 ? urgent : bulk;
-    const batch: Pending[] = [];
-    let chars = 0;
-    while (lane.length > 0 && batch.length < options.maxBatch) {
-      const next = lane[0]!;
-      if (batch.length > 0 && chars + next.text.length > maxBatchChars) break;
+    const first = lane.shift()!;
+    const batch: Pending[] = [first];
+    let chars = first.text.length;
+    const key = batchKey?.(first.text);
+    for (let i = 0; i < lane.length && batch.length < options.maxBatch;) {
+      const next = lane[i]!;
+      if (batchKey && batchKey(next.text) !== key) {
+        i++;
+        continue;
+      }
+      if (chars + next.text.length > maxBatchChars) break;
       chars += next.text.length;
-      batch.push(lane.shift()!);
+      batch.push(next);
+      lane.splice(i, 1);
     }
     return batch;
   };
@@ -89,7 +110,8 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
   }
 
   function embedOne(text: string, lane: Pending[]): Promise<Float32Array> {
-    const cut = text.length > options.maxChars ? text.slice(0, options.maxChars) : text;
+    const capped = text.length > options.maxChars ? text.slice(0, options.maxChars) : text;
+    const cut = options.clip ? options.clip(capped) : capped;
     const cacheable = cut.length <= cacheMaxChars;
     if (cacheable) {
       const hit = cache.get(cut);

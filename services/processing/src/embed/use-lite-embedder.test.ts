@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { embedDocument } from './document-embedding.ts';
 import { cosine, dot } from './text-embedder.ts';
-import { createUseLiteEmbedder, loadUseLiteModel, USE_LITE_SPACE } from './use-lite-embedder.ts';
+import {
+  clipToUseLiteWindow,
+  createUseLiteEmbedder,
+  loadUseLiteModel,
+  USE_LITE_MAX_TOKENS,
+  USE_LITE_SPACE,
+} from './use-lite-embedder.ts';
 
 describe('offline USE-lite embedder', () => {
   it('makes 512-dimensional unit vectors tagged with provider and model', async () => {
@@ -29,6 +35,29 @@ describe('offline USE-lite embedder', () => {
     const [b] = await main.embed(['a woven raffia fan']);
     expect(cosine(a!, b!)).toBeGreaterThan(0.9999);
     await worker.close?.();
+  }, 60_000);
+
+  it('reads only its 128-token window: the clipped text gives the very same vector', async () => {
+    const words =
+      'Glaze recipes,\nkiln temperatures and\tthe makers who contributed to the spring show.'.split(' ');
+    const long = Array.from({ length: 300 }, (_, i) => words[(i * 7) % words.length]).join(' ');
+    const clipped = clipToUseLiteWindow(long);
+    expect(clipped.length).toBeLessThan(long.length);
+    expect(clipped.match(/\S+/g)).toHaveLength(USE_LITE_MAX_TOKENS);
+    expect(clipToUseLiteWindow('a short title')).toBe('a short title');
+    const model = await loadUseLiteModel();
+    const [full, cut, fewer] = await model.embed([long, clipped, clipped.split(' ').slice(0, 40).join(' ')]);
+    expect(cosine(Float32Array.from(full!), Float32Array.from(cut!))).toBeGreaterThan(0.99999);
+    // The window is real: a much shorter prefix is a different vector.
+    expect(cosine(Float32Array.from(full!), Float32Array.from(fewer!))).toBeLessThan(0.999);
+  }, 60_000);
+
+  it('gives a text the same vector whether batched with longer texts or alone', async () => {
+    const model = await loadUseLiteModel();
+    const passage = 'The archive holds hand-thrown bowls, glaze notebooks and kiln logs. '.repeat(8);
+    const [alone] = await model.embed(['Pottery archive, glaze, kiln']);
+    const [, padded] = await model.embed([passage, 'Pottery archive, glaze, kiln']);
+    expect(cosine(Float32Array.from(alone!), Float32Array.from(padded!))).toBeGreaterThan(0.9999);
   }, 60_000);
 
   it('ranks a related text above unrelated ones', async () => {
