@@ -1,12 +1,14 @@
 // Embeddings benchmark (offline USE-lite): model load, ms/item one text per call and batched
 // (8/16/32 per model call), a repeated query from the LRU cache, a 10-page document as passages,
-// and peak RSS. Run: node services/processing/bench/embed.bench.ts [--runs N]
+// peak RSS, and attention split onto the fast path against tfjs' kernel side by side.
+// Run: node services/processing/bench/embed.bench.ts [--runs N]
 /* eslint-disable no-console -- a command-line benchmark: printing is its output */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   createUseLiteEmbedder,
   embedDocument,
   loadUseLiteModel,
+  setUseLiteSplitMatMul,
   type TextEmbedder,
 } from '../src/embed/index.ts';
 import { argValue, loadNote, median, peakRssMb, printTable, time, timeCpu } from './bench-util.ts';
@@ -118,6 +120,38 @@ for (const batch of [8, 16, 32]) {
     'cpu ms/item': '',
     items: '',
   });
+}
+
+{
+  // Side by side, interleaved, in this thread: attention's batched products split onto XNNPACK's
+  // fast path (the default) against tfjs' own kernel, for one full 128-token window and for eight.
+  const model = await loadUseLiteModel();
+  const note = (i: number) => Array.from({ length: 8 }, (_, k) => sentence(20_000 + i * 8 + k)).join(' ');
+  const cases = [
+    { label: 'one full window (a ~950-character note)', texts: (i: number) => [note(i)] },
+    {
+      label: '8 full windows in one call, per window',
+      texts: (i: number) => Array.from({ length: 8 }, (_, k) => note(i * 8 + k)),
+    },
+  ];
+  for (const c of cases) {
+    const ms: Record<'split' | 'tfjs', number[]> = { split: [], tfjs: [] };
+    for (let r = 0; r < RUNS * 2; r++) {
+      for (const mode of r % 2 === 0 ? (['split', 'tfjs'] as const) : (['tfjs', 'split'] as const)) {
+        await setUseLiteSplitMatMul(mode === 'split');
+        const texts = c.texts(r * 2 + (mode === 'split' ? 0 : 1));
+        const [, , cpu] = await timeCpu(() => model.embed(texts));
+        ms[mode].push(cpu / texts.length);
+      }
+    }
+    await setUseLiteSplitMatMul(true);
+    rows.push({
+      case: `${c.label}: attention split / tfjs kernel (cpu ms)`,
+      'ms/item median': '',
+      'cpu ms/item': `${median(ms.split).toFixed(1)} / ${median(ms.tfjs).toFixed(1)}`,
+      items: RUNS * 2,
+    });
+  }
 }
 
 console.log(

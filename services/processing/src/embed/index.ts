@@ -4,6 +4,7 @@ export { createBatchingEmbedder, type BatchingEmbedderOptions } from './batching
 export {
   createUseLiteEmbedder,
   loadUseLiteModel,
+  setUseLiteSplitMatMul,
   USE_LITE_SPACE,
   type UseLiteEmbedderOptions,
 } from './use-lite-embedder.ts';
