@@ -5,7 +5,7 @@
 // measured; falls back to "completed" when no search service answers, and says so).
 // Goal: ≥ 1,000 text files/min. BENCH_TEXT_FILES / BENCH_PDF_FILES / BENCH_CONCURRENCY override the sizes.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { makePdf } from '../../services/processing/src/extract/test-fixtures/generate-documents.ts';
 import { startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';
@@ -25,6 +25,29 @@ const pct = (xs: number[], p: number) => {
 const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/** The same per thread name (a name's threads summed; a thread that has exited is no longer counted). */
+const threadCpuMs = (pid: number) => {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // the thread ended between listing and reading
+    }
+  }
+  return byName;
+};
+const THREAD_NAMES: Record<string, string> = {
+  WorkerThread: 'worker threads (embedding, vision)',
+  MainThread: 'main thread',
+  'tokio-rt-worker': 'LanceDB (tokio)',
+  'lance-cpu': 'LanceDB (cpu pool)',
+  V8Worker: 'V8 helpers (GC, compiler)',
+  'libuv-worker': 'libuv pool',
 };
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -96,6 +119,7 @@ try {
     const pending = new Set<Tracked>();
     const rssStart = rssMb(pid);
     const cpuStart = cpuMs(pid);
+    const threadsStart = threadCpuMs(pid);
     let rssPeak = rssStart;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid))), 250);
     const t0 = performance.now();
@@ -170,6 +194,7 @@ try {
     await watching;
     const seconds = (performance.now() - t0) / 1000;
     const serverCpu = cpuMs(pid) - cpuStart;
+    const threadsEnd = threadCpuMs(pid);
     clearInterval(sampler);
 
     const ok = files.filter((f) => f.done !== undefined);
@@ -187,6 +212,14 @@ try {
     console.log(
       `  server CPU ${(serverCpu / Math.max(1, count)).toFixed(0)} ms per file (all threads), ` +
         `${(serverCpu / 1000 / seconds).toFixed(2)} of ${cpus().length} cores busy; machine load now ${loadavg()[0]!.toFixed(1)}`,
+    );
+    // By thread (a main-thread --cpu-prof does not see the worker threads or LanceDB's native ones).
+    const perThread = [...threadsEnd]
+      .map(([name, ms]) => ({ name: THREAD_NAMES[name] ?? name, ms: ms - (threadsStart.get(name) ?? 0) }))
+      .filter((t) => t.ms >= 0.01 * serverCpu)
+      .sort((a, b) => b.ms - a.ms);
+    console.log(
+      `  by thread, per file: ${perThread.map((t) => `${t.name} ${(t.ms / Math.max(1, count)).toFixed(0)} ms`).join(', ')}`,
     );
     // Where the time goes: the server's own clock from record to completed (stored by the catalogue).
     const completedSec: number[] = [];

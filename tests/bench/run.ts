@@ -43,6 +43,10 @@ const benches: { title: string; script: string }[] = [
     script: 'services/search/bench/index.bench.ts',
   },
   {
+    title: 'Search index: write cost by rows per write (embedded LanceDB)',
+    script: 'services/search/bench/index-writes.bench.ts',
+  },
+  {
     title: 'Search HTTP: POST /api/search at a fixed rate and at saturation',
     script: 'services/search/bench/http.bench.ts',
   },
