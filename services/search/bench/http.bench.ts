@@ -38,6 +38,7 @@ import {
   offlineEmbedder,
   queryVectors,
 } from './generate-items.ts';
+import { numberArg } from './bench-args.ts';
 
 const here = fileURLToPath(import.meta.url);
 
@@ -229,16 +230,10 @@ if (process.argv[2] === '--driver') {
 }
 
 // ---- the bench ---------------------------------------------------------------------------------
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(v) || v < 1) throw new Error(`${name} must be a positive number`);
-  return v;
-}
-const COUNT = arg('--count', 100_000);
-const SEED = arg('--seed', 42);
-const DURATION = arg('--duration', 15);
-const CONNECTIONS = arg('--connections', 16);
+const COUNT = numberArg('--count', 100_000);
+const SEED = numberArg('--seed', 42);
+const DURATION = numberArg('--duration', 15);
+const CONNECTIONS = numberArg('--connections', 16);
 const OWNER = 'bench-big';
 
 const pct = (xs: number[], p: number) => {

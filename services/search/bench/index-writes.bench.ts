@@ -9,15 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLanceDbSearchIndex } from '../src/index/lancedb-search-index.ts';
 import type { IndexedEntity } from '../src/index/search-index.port.ts';
+import { intArg } from './bench-args.ts';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a positive integer`);
-  return v;
-}
-const ROWS = arg('--rows', 1_000);
-const RUNS = arg('--runs', 1);
+const ROWS = intArg('--rows', 1_000);
+const RUNS = intArg('--runs', 1);
 const DIMS = 512;
 const BATCHES = [1, 2, 4, 8];
 const MAINTAIN_EVERY = 50; // writes between compaction + index refresh (the adapter's default)

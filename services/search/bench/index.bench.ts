@@ -19,16 +19,11 @@ import {
   ownerOf,
   queryVectors,
 } from './generate-items.ts';
+import { intArg } from './bench-args.ts';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a positive integer`);
-  return v;
-}
-const COUNT = arg('--count', 100_000);
-const SEED = arg('--seed', 42);
-const QUERIES = arg('--queries', 200);
+const COUNT = intArg('--count', 100_000);
+const SEED = intArg('--seed', 42);
+const QUERIES = intArg('--queries', 200);
 const BATCH = 1_000;
 
 const pct = (xs: number[], p: number) => {
