@@ -1,8 +1,22 @@
 // The queue and cache around any embedding model; the model here is a deterministic function of
 // the text (letter counts), standing in for the network or WASM model so call counts can be seen.
 import { describe, expect, it } from 'vitest';
-import { createBatchingEmbedder } from './batching-embedder.ts';
+import { createBatchingEmbedder, type BatchingEmbedderOptions } from './batching-embedder.ts';
 import { cosine } from './text-embedder.ts';
+
+/** A one-dimension model that records each call's texts. */
+function recordingEmbedder(options: Omit<BatchingEmbedderOptions, 'space' | 'embedBatch'>) {
+  const calls: string[][] = [];
+  const embedder = createBatchingEmbedder({
+    ...options,
+    space: () => ({ provider: 'test', model: 'recording', dimensions: 1 }),
+    async embedBatch(texts) {
+      calls.push(texts);
+      return texts.map(() => [1]);
+    },
+  });
+  return { calls, embedder };
+}
 
 function letterModel() {
   const calls: string[][] = [];
@@ -139,34 +153,22 @@ describe('batching embedder: batch keys and clipping', () => {
   });
 
   it('still respects the character budget within a key, and a lone long text still gets its call', async () => {
-    const calls: string[][] = [];
-    const embedder = createBatchingEmbedder({
-      space: () => ({ provider: 'test', model: 'n', dimensions: 1 }),
+    const { calls, embedder } = recordingEmbedder({
       maxBatch: 8,
       maxChars: 1000,
       maxBatchChars: 25,
       batchKey: (t) => (t.length <= 5 ? 0 : 1),
-      async embedBatch(texts) {
-        calls.push(texts);
-        return texts.map(() => [1]);
-      },
     });
     await embedder.embed(['x'.repeat(30), 'y'.repeat(10), 'z'.repeat(10), 'w'.repeat(10), 'q']);
     expect(calls).toEqual([['x'.repeat(30)], ['y'.repeat(10), 'z'.repeat(10)], ['w'.repeat(10)], ['q']]);
   });
 
   it('embeds (and caches) the clipped text, so texts differing only past the window are one call', async () => {
-    const calls: string[][] = [];
-    const clipped = createBatchingEmbedder({
-      space: () => ({ provider: 'test', model: 'letters', dimensions: 1 }),
+    const { calls, embedder: clipped } = recordingEmbedder({
       maxBatch: 4,
       maxChars: 200,
       cacheSize: 10,
       clip: (t) => t.split(' ').slice(0, 2).join(' '),
-      async embedBatch(texts) {
-        calls.push(texts);
-        return texts.map(() => [1]);
-      },
     });
     await clipped.embed(['red bowl with a chip']);
     await clipped.embed(['red bowl, glazed']);
