@@ -15,7 +15,8 @@ RUN mkdir -p /out \
  && find . -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /out/ \; \
  && cp package-lock.json /out/
 
-# 2. Install everything (the web frontends build with dev tools), build, then drop dev dependencies.
+# 2. Install everything (the web frontends build with dev tools), build, then drop dev dependencies
+#    and onnxruntime-node's binaries for other platforms (240 of its 288 MB).
 FROM node:${NODE_VERSION}-slim AS build
 WORKDIR /app
 # For native add-ons without a prebuilt binary for this platform.
@@ -23,11 +24,16 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=manifests /out/ ./
+# onnxruntime-node's CPU runtime is in its tarball; its install script would only fetch CUDA libraries.
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 # Generated protobuf code is committed (proto/gen); this builds the module-federated frontends.
 RUN npm run --silent build --workspaces --if-present \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && arch="$(uname -m | sed -e 's/x86_64/x64/' -e 's/aarch64/arm64/')" \
+ && find . -type d -path '*/onnxruntime-node/bin/napi-v*/*' \
+      \( -name darwin -o -name win32 -o \( -path '*/linux/*' -not -name "$arch" \) \) -prune -exec rm -rf {} +
 
 # 3. Runtime: Node runs the services' TypeScript directly (type stripping), as a non-root user, on
 #    a root filesystem that stays read-only in Kubernetes; data goes to /data.

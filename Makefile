@@ -22,6 +22,9 @@ export KABOODLE_DATA_DIR ?= $(CURDIR)/.data
 PORT ?= 8080
 export PORT
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
+# onnxruntime-node ships its CPU runtime in the tarball; its install script would only fetch GPU
+# (CUDA) libraries, which Kaboodle does not use and an offline machine cannot download.
+export ONNXRUNTIME_NODE_INSTALL := skip
 
 ##@ The two commands
 up: install build ## Install, build and run the whole product (kaboodle --target=all) on embedded engines

@@ -100,9 +100,10 @@ try {
   console.log(
     `server: kaboodle --target=all (PGlite, in-process bus, local blobs); uploads ${CONCURRENCY} at a time; ` +
       `machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores` +
-      (process.env.EMBED_THREADS || process.env.PROCESSING_CONCURRENCY
-        ? `; EMBED_THREADS=${process.env.EMBED_THREADS ?? 'default'}, PROCESSING_CONCURRENCY=${process.env.PROCESSING_CONCURRENCY ?? 'default'}`
-        : ''),
+      ['EMBED_THREADS', 'EMBED_RUNTIME', 'PROCESSING_CONCURRENCY']
+        .filter((k) => process.env[k])
+        .map((k) => `; ${k}=${process.env[k]}`)
+        .join(''),
   );
   console.log(
     viaSearch

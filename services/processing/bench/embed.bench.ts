@@ -1,6 +1,7 @@
 // Embeddings benchmark (offline USE-lite): model load, ms/item one text per call and batched
 // (8/16/32 per model call), a repeated query from the LRU cache, a 10-page document as passages,
-// peak RSS, and attention split onto the fast path against tfjs' kernel side by side.
+// peak RSS; then the runtimes side by side: native (onnxruntime-node) against tfjs' WASM backend,
+// with attention split onto XNNPACK's fast path and with tfjs' own kernel.
 // Run: node services/processing/bench/embed.bench.ts [--runs N]
 /* eslint-disable no-console -- a command-line benchmark: printing is its output */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -17,8 +18,10 @@ const RUNS = argValue('--runs', 5);
 const sentence = (i: number) =>
   `Item ${i}: a handmade ${['bowl', 'stool', 'tote bag', 'bead necklace', 'hand fan'][i % 5]} in ${['red', 'blue', 'green', 'brown'][i % 4]} with a note about its maker number ${i * 7}.`;
 
-// Model load in this thread (the embedders below run it in their shared worker thread).
-const [, loadMs] = await time(() => loadUseLiteModel());
+// Model load in this thread, per runtime (the embedders below run the default, native where it
+// loads, in their shared worker thread).
+const [nativeModel, loadMs] = await time(() => loadUseLiteModel('auto'));
+const [wasmModel, wasmLoadMs] = await time(() => loadUseLiteModel('wasm'));
 const rows: Array<Record<string, string | number>> = [];
 const embedders: TextEmbedder[] = [];
 
@@ -123,9 +126,9 @@ for (const batch of [8, 16, 32]) {
 }
 
 {
-  // Side by side, interleaved, in this thread: attention's batched products split onto XNNPACK's
-  // fast path (the default) against tfjs' own kernel, for one full 128-token window and for eight.
-  const model = await loadUseLiteModel();
+  // Side by side, interleaved, in this thread: the native runtime, then tfjs' WASM backend with
+  // attention's batched products split onto XNNPACK's fast path (its default) and with tfjs' own
+  // kernel, for one full 128-token window and for eight in one call.
   const note = (i: number) => Array.from({ length: 8 }, (_, k) => sentence(20_000 + i * 8 + k)).join(' ');
   const cases = [
     { label: 'one full window (a ~950-character note)', texts: (i: number) => [note(i)] },
@@ -134,28 +137,31 @@ for (const batch of [8, 16, 32]) {
       texts: (i: number) => Array.from({ length: 8 }, (_, k) => note(i * 8 + k)),
     },
   ];
+  const modes = ['native', 'split', 'tfjs'] as const;
   for (const c of cases) {
-    const ms: Record<'split' | 'tfjs', number[]> = { split: [], tfjs: [] };
+    const ms: Record<(typeof modes)[number], number[]> = { native: [], split: [], tfjs: [] };
     for (let r = 0; r < RUNS * 2; r++) {
-      for (const mode of r % 2 === 0 ? (['split', 'tfjs'] as const) : (['tfjs', 'split'] as const)) {
-        await setUseLiteSplitMatMul(mode === 'split');
-        const texts = c.texts(r * 2 + (mode === 'split' ? 0 : 1));
+      for (const [k, mode] of [...modes.slice(r % 3), ...modes.slice(0, r % 3)].entries()) {
+        await setUseLiteSplitMatMul(mode !== 'tfjs');
+        const texts = c.texts(r * 3 + k);
+        const model = mode === 'native' ? nativeModel : wasmModel;
         const [, , cpu] = await timeCpu(() => model.embed(texts));
         ms[mode].push(cpu / texts.length);
       }
     }
     await setUseLiteSplitMatMul(true);
     rows.push({
-      case: `${c.label}: attention split / tfjs kernel (cpu ms)`,
+      case: `${c.label}: ${nativeModel.runtime} / WASM split / WASM tfjs kernel (cpu ms)`,
       'ms/item median': '',
-      'cpu ms/item': `${median(ms.split).toFixed(1)} / ${median(ms.tfjs).toFixed(1)}`,
+      'cpu ms/item': `${median(ms.native).toFixed(1)} / ${median(ms.split).toFixed(1)} / ${median(ms.tfjs).toFixed(1)}`,
       items: RUNS * 2,
     });
   }
 }
 
 console.log(
-  `Offline embedder: universal-sentence-encoder-lite (512 dims); model load ${loadMs.toFixed(0)} ms; ${await loadNote()}`,
+  `Offline embedder: universal-sentence-encoder-lite (512 dims) on ${nativeModel.runtime === 'native' ? 'onnxruntime-node' : 'WASM (onnxruntime-node did not load)'}; ` +
+    `model load ${loadMs.toFixed(0)} ms (WASM ${wasmLoadMs.toFixed(0)} ms); ${await loadNote()}`,
 );
 printTable(rows);
 console.log(`peak RSS ${peakRssMb().toFixed(0)} MB (main thread + embedding thread)`);

@@ -42,7 +42,10 @@ export function createProcessingModule(deps: ProcessingModuleDeps): ProcessingMo
   const logger = childLogger(deps.logger, 'processing');
   const extractionOptions = extractionOptionsFromConfig(config);
   const offlineExtractor = createPooledExtractor(extractionOptions);
-  const ai = createAiProviders(config, { embedThreads: config.EMBED_THREADS });
+  const ai = createAiProviders(config, {
+    embedThreads: config.EMBED_THREADS,
+    embedRuntime: config.EMBED_RUNTIME,
+  });
   // With an endpoint configured, its vision model reads images and scanned pages; everything else
   // (and the fallback when the endpoint fails) stays with the offline extractor.
   const extractor = ai.openai

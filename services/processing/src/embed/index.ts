@@ -7,6 +7,7 @@ export {
   setUseLiteSplitMatMul,
   USE_LITE_SPACE,
   type UseLiteEmbedderOptions,
+  type UseLiteRuntime,
 } from './use-lite-embedder.ts';
 export { createOpenAiEmbedder, type OpenAiEmbedderOptions } from './openai-embedder.ts';
 export { chunkText, splitSentences, type ChunkOptions, type TextChunk } from './chunk-text.ts';

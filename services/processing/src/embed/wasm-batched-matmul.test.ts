@@ -28,7 +28,7 @@ function product(
 
 describe('split BatchMatMul on the tfjs WASM backend', () => {
   beforeAll(async () => {
-    await loadUseLiteModel(); // sets the backend up (and installs the split kernel)
+    await loadUseLiteModel('wasm'); // sets the backend up (and installs the split kernel)
   }, 60_000);
   afterAll(async () => {
     await setUseLiteSplitMatMul(true);
@@ -73,7 +73,7 @@ describe('split BatchMatMul on the tfjs WASM backend', () => {
   });
 
   it('gives USE lite the same vectors, through the split path', async () => {
-    const model = await loadUseLiteModel();
+    const model = await loadUseLiteModel('wasm');
     const texts = [
       'The archive holds hand-thrown bowls, glaze notebooks and kiln logs. '.repeat(6),
       'Pottery archive, glaze, kiln',
@@ -85,7 +85,7 @@ describe('split BatchMatMul on the tfjs WASM backend', () => {
     const got = await model.embed(texts);
     expect(wasmBatchedMatMulStats.split - before).toBeGreaterThan(0);
     for (let t = 0; t < texts.length; t++) {
-      const dot = want[t]!.reduce((s, x, i) => s + x * got[t]![i]!, 0);
+      const dot = Array.from(want[t]!).reduce((s, x, i) => s + x * got[t]![i]!, 0);
       expect(dot).toBeGreaterThan(0.99999);
     }
     const tensors = tf.memory().numTensors;

@@ -15,7 +15,12 @@ export const pipelineConfig = defineConfig({
     max: 16,
     default: 2,
     description:
-      'Worker threads for the offline embedding model (each holds its own copy, ~150 MB); 2 on a 2-core machine uses the core the main thread leaves idle',
+      'Worker threads for the offline embedding model (each holds its own copy: ~60 MB native, ~150 MB on WASM); 2 on a 2-core machine uses the core the main thread leaves idle',
+  }),
+  EMBED_RUNTIME: env.enum(['auto', 'native', 'wasm'] as const, {
+    default: 'auto',
+    description:
+      'Runtime of the offline embedding model: native (onnxruntime-node, ~5x faster), wasm (tfjs) or auto (native where it loads, else wasm); the vectors are the same',
   }),
 });
 

@@ -3,7 +3,12 @@
 // exactly (file metadata, rule hits, barcodes, pixel colours) as its baseline.
 import type OpenAI from 'openai';
 import { createOfflineEnricher, createOpenAiEnricher, type DocumentEnricher } from '../enrich/index.ts';
-import { createOpenAiEmbedder, createUseLiteEmbedder, type TextEmbedder } from '../embed/index.ts';
+import {
+  createOpenAiEmbedder,
+  createUseLiteEmbedder,
+  type TextEmbedder,
+  type UseLiteRuntime,
+} from '../embed/index.ts';
 import {
   createBarcodeLookup,
   createOfflineVision,
@@ -36,6 +41,8 @@ export interface AiProviderOptions {
   openai?: OpenAI;
   /** Threads for the offline embedding model (default 1). */
   embedThreads?: number;
+  /** The offline embedding model's runtime (default `auto`: native where onnxruntime-node loads). */
+  embedRuntime?: UseLiteRuntime;
 }
 
 export function createAiProviders(config: ProcessingConfig, options: AiProviderOptions = {}): AiProviders {
@@ -48,7 +55,10 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
   const offlineEnricher = createOfflineEnricher();
   const offlineVision = createOfflineVision({ measurer, barcodeLookup });
   if (provider === 'offline') {
-    const embedder = createUseLiteEmbedder({ threads: options.embedThreads ?? 1 });
+    const embedder = createUseLiteEmbedder({
+      threads: options.embedThreads ?? 1,
+      runtime: options.embedRuntime ?? 'auto',
+    });
     return {
       provider,
       embedder,
