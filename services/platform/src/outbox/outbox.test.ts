@@ -66,6 +66,40 @@ describe('createOutbox', { timeout: 90_000 }, () => {
     await b.flush();
   });
 
+  it('renews its lease once a third of the term has passed, not every round', async () => {
+    const leaseMs = 600;
+    const a = createOutbox({ db, bus, leaseMs });
+    const b = createOutbox({ db, bus, leaseMs });
+    await db.migrate(a.migrations);
+    const statements: string[] = [];
+    const counted: Database = {
+      ...db,
+      query: (sql: string, params?: unknown[]) => {
+        statements.push(sql);
+        return db.query(sql, params);
+      },
+    } as Database;
+    const relay = createOutbox({ db: counted, bus, leaseMs });
+    const renewals = () => statements.filter((q) => q.includes('INSERT INTO outbox_relay_lease')).length;
+    for (let i = 0; i < 5; i++) {
+      await relay.enqueue(db, [{ topic: 'kaboodle.t.v1', key: 'k', value: enc(`v${i}`), headers: {} }]);
+      await relay.flush();
+    }
+    expect(await relay.pending()).toBe(0);
+    expect(renewals()).toBe(1);
+    // Still its lease: another relay is refused.
+    await expect(a.flush()).rejects.toThrow(/another relay holds the lease/);
+    await new Promise((r) => setTimeout(r, leaseMs / 3 + 50));
+    await relay.flush();
+    expect(renewals()).toBe(2);
+    // Stopping hands it over at once, and the next round asks again rather than trusting the past.
+    await relay.start();
+    await relay.stop();
+    await b.flush();
+    await expect(relay.flush()).rejects.toThrow(/another relay holds the lease/);
+    expect(renewals()).toBe(3);
+  });
+
   it('start and stop are idempotent', async () => {
     const outbox = createOutbox({ db, bus });
     await db.migrate(outbox.migrations);
