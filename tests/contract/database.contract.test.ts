@@ -281,6 +281,20 @@ describe.each(adapters)('Database contract: $name', (adapter) => {
     expect(typeof count.rows[0]!.c).toBe('number');
   });
 
+  it('round-trips bytea of any size and view: a slice of a larger buffer, a plain Uint8Array, empty, 256 KB', async () => {
+    const pool = Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37) & 255));
+    const large = Buffer.alloc(256 * 1024);
+    for (let i = 0; i < large.length; i++) large[i] = (i * 7919) & 255;
+    const values = [pool.subarray(10, 30), Uint8Array.from([9, 0, 9]), Buffer.alloc(0), large];
+    for (const value of values) {
+      const { rows } = await db.query<{ data: Buffer }>(
+        'INSERT INTO kinds (data) VALUES ($1) RETURNING data',
+        [value],
+      );
+      expect(Buffer.from(value).equals(rows[0]!.data)).toBe(true);
+    }
+  });
+
   it('reports rowCount for updates and selects alike', async () => {
     const ids = [`rc1-${uniq()}`, `rc2-${uniq()}`];
     await db.query('INSERT INTO items (id, n) VALUES ($1, 0), ($2, 0)', ids);

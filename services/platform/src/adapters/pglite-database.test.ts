@@ -78,6 +78,22 @@ describe('createPgliteDatabase', { timeout: 90_000 }, () => {
     await db.close();
   });
 
+  it('takes bytea parameters as bytes (sent in binary) and refuses a value that is not bytes', async () => {
+    const db = createPgliteDatabase({ dataDir: `memory://bytea-${Math.random()}`, schema: 'svc' });
+    await db.migrate([{ id: '0001', sql: 'CREATE TABLE blobs (data bytea)' }]);
+    const bytes = Buffer.from([0x5c, 0x78, 0, 255]); // "\x" first: binary, not hex text to be parsed
+    const { rows } = await db.query<{ data: Buffer; n: number }>(
+      'INSERT INTO blobs VALUES ($1) RETURNING data, octet_length(data) AS n',
+      [bytes],
+    );
+    expect(rows[0]!.n).toBe(4);
+    expect(rows[0]!.data.equals(bytes)).toBe(true);
+    await expect(db.query('INSERT INTO blobs VALUES ($1)', ['not bytes'])).rejects.toThrow(
+      /bytea parameter must be a Buffer or Uint8Array/,
+    );
+    await db.close();
+  });
+
   it('rejects schema names that are not plain identifiers', () => {
     expect(() => createPgliteDatabase({ schema: 'Bad-Name' })).toThrow(/invalid schema name "Bad-Name"/);
     expect(() => createPgliteDatabase({ schema: 'x"; DROP' })).toThrow(/invalid schema name/);

@@ -75,6 +75,7 @@ function acquireInstance(dataDir: string | undefined): SharedInstance {
           dataDir: key.startsWith('memory://') ? 'memory://' : key,
           // same value types as pg: bytea as Buffer (PGlite gives a bare Uint8Array)
           parsers: { [types.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
+          serializers: { [types.BYTEA]: byteaAsBinary },
         }),
       ),
     };
@@ -87,6 +88,17 @@ function acquireInstance(dataDir: string | undefined): SharedInstance {
   }
   inst.refs++;
   return inst;
+}
+
+/**
+ * bytea parameters go to Postgres as they are, in binary format. PGlite's own serializer spells
+ * them out as hex through a string per byte: 1–2 ms of main-thread CPU for a 6 KB event or analysis
+ * (one per outbox event and stored document), against 0.3–0.6 ms in binary. PGlite sends any
+ * typed-array parameter in binary format; its types say serializers return strings, hence the cast.
+ */
+function byteaAsBinary(value: unknown): string {
+  if (!(value instanceof Uint8Array)) throw new TypeError('a bytea parameter must be a Buffer or Uint8Array');
+  return value as unknown as string;
 }
 
 async function releaseInstance(inst: SharedInstance): Promise<void> {
