@@ -2,7 +2,7 @@
 // endpoint configured, the remote adapters, each keeping the offline findings that local code gets
 // exactly (file metadata, rule hits, barcodes, pixel colours) as its baseline.
 import type OpenAI from 'openai';
-import { createOfflineEnricher, createOpenAiEnricher, type DocumentEnricher } from '../enrich/index.ts';
+import { createOpenAiEnricher, createPooledOfflineEnricher, type DocumentEnricher } from '../enrich/index.ts';
 import {
   createOpenAiEmbedder,
   createUseLiteEmbedder,
@@ -52,7 +52,8 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
     ...(options.localBarcodeMatch ? { local: options.localBarcodeMatch } : {}),
     ...(config.BARCODE_LOOKUP_URL ? { externalUrl: config.BARCODE_LOOKUP_URL } : {}),
   });
-  const offlineEnricher = createOfflineEnricher();
+  // In a worker thread: the rules and NLP are a few ms per note the main thread needs for uploads.
+  const offlineEnricher = createPooledOfflineEnricher();
   const offlineVision = createOfflineVision({ measurer, barcodeLookup });
   if (provider === 'offline') {
     const embedder = createUseLiteEmbedder({
@@ -65,7 +66,7 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
       enricher: offlineEnricher,
       vision: offlineVision,
       close: async () => {
-        await Promise.all([embedder.close?.(), offlineVision.close?.()]);
+        await Promise.all([embedder.close?.(), offlineVision.close?.(), offlineEnricher.close()]);
       },
     };
   }
@@ -83,7 +84,7 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
     enricher: createOpenAiEnricher({ client, model: config.OPENAI_CHAT_MODEL, baseline: offlineEnricher }),
     vision,
     close: async () => {
-      await Promise.all([embedder.close?.(), vision.close?.()]);
+      await Promise.all([embedder.close?.(), vision.close?.(), offlineEnricher.close()]);
     },
   };
 }
