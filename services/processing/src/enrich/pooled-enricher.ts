@@ -3,7 +3,7 @@
 // document) no longer holds up uploads, PGlite and the event consumers that share the main thread.
 // Same results: the task runs the very same enricher, only elsewhere.
 import { UnavailableError } from '@kaboodle/platform';
-import { WorkerTaskError, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
+import { WorkerTaskError, abortReason, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
 import type { DocumentEnricher, DocumentEnrichment } from './document-enricher.ts';
 import type { EnrichTask } from './enrich.worker.ts';
 import type { OfflineEnricherOptions } from './offline-enricher.ts';
@@ -48,9 +48,7 @@ export function createPooledOfflineEnricher(options: PooledEnricherOptions = {})
               cause: err,
             });
           case 'aborted':
-            throw err.cause instanceof Error
-              ? err.cause
-              : new Error('Processing was cancelled.', { cause: err });
+            throw abortReason(err);
           default:
             throw new Error(`analysing the document's text: ${err.message}`, { cause: err });
         }

@@ -52,6 +52,11 @@ export class WorkerTaskError extends Error {
   }
 }
 
+/** For an `aborted` failure: the reason the caller aborted with, else a plain "cancelled" error. */
+export function abortReason(err: WorkerTaskError): Error {
+  return err.cause instanceof Error ? err.cause : new Error('Processing was cancelled.', { cause: err });
+}
+
 export interface WorkerPool<I, O> {
   run(input: I, options?: RunOptions): Promise<O>;
   /** Threads alive / busy, tasks waiting, threads replaced after a kill (for metrics and tests). */

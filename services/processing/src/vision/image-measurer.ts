@@ -2,7 +2,7 @@
 // limit and heap cap) runs measureImage, so a second of WASM inference never stalls the event loop
 // and a hostile image costs one thread, not the service.
 import { UnavailableError } from '@kaboodle/platform';
-import { WorkerTaskError, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
+import { WorkerTaskError, abortReason, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
 import { ImageRejectedError, measureImage, type ImageMeasurements } from './measure-image.ts';
 import type { MeasureTask } from './vision.worker.ts';
 
@@ -55,9 +55,7 @@ export function createPooledImageMeasurer(options: PooledImageMeasurerOptions = 
               cause: err,
             });
           case 'aborted':
-            throw err.cause instanceof Error
-              ? err.cause
-              : new Error('Processing was cancelled.', { cause: err });
+            throw abortReason(err);
           default:
             throw new Error(`analysing the image: ${err.message}`, { cause: err });
         }
