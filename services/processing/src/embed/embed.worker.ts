@@ -11,6 +11,5 @@ export interface EmbedTask {
 
 serveWorkerTasks<EmbedTask, Float32Array[]>(async ({ texts, runtime }) => {
   const model = await loadUseLiteModel(runtime);
-  const vectors = await model.embed(texts);
-  return vectors.map((v) => (v instanceof Float32Array ? v : Float32Array.from(v)));
+  return model.embed(texts);
 });

@@ -9,7 +9,7 @@ import { WorkerTaskError, createWorkerPool, type WorkerPool } from '../limits/wo
 import { createBatchingEmbedder } from './batching-embedder.ts';
 import type { EmbedTask } from './embed.worker.ts';
 import type { TextEmbedder } from './text-embedder.ts';
-import { loadNativeUseLite } from './use-lite-onnx.ts';
+import { loadNativeUseLite, USE_LITE_MAX_TOKENS } from './use-lite-onnx.ts';
 import { installWasmBatchedMatMul, type TfKernelRegistry } from './wasm-batched-matmul.ts';
 
 export const USE_LITE_SPACE = Object.freeze({
@@ -21,7 +21,7 @@ export const USE_LITE_SPACE = Object.freeze({
 interface UseModel {
   /** Which runtime computes the vectors. */
   runtime: 'native' | 'wasm';
-  embed(input: string[]): Promise<ArrayLike<number>[]>;
+  embed(input: string[]): Promise<Float32Array[]>;
 }
 
 /**
@@ -30,13 +30,7 @@ interface UseModel {
  */
 export type UseLiteRuntime = 'auto' | 'native' | 'wasm';
 
-/**
- * The model reads the first 128 sentencepiece tokens of a text (`ClipToMaxLength` in its graph);
- * whatever follows changes nothing (measured: cosine 1.000000 between a 300-word text and its first
- * 90 words). No vocabulary piece spans whitespace, so the first 128 words hold at least 128 tokens:
- * cutting there loses nothing and spares tokenising (and batching) text the model drops.
- */
-export const USE_LITE_MAX_TOKENS = 128;
+export { USE_LITE_MAX_TOKENS };
 
 export function clipToUseLiteWindow(text: string): string {
   const word = /\S+/g;
@@ -106,7 +100,10 @@ async function loadWasmModel(): Promise<UseModel> {
     throw new Error('@energetic-ai/embeddings did not export initModel/modelSource');
   const model = await initModel(modelSource); // the WASM backend is ready after this
   await setUseLiteSplitMatMul(true);
-  return { runtime: 'wasm', embed: (texts) => model.embed(texts) };
+  return {
+    runtime: 'wasm',
+    embed: async (texts) => (await model.embed(texts)).map((v) => Float32Array.from(v)),
+  };
 }
 
 let restoreMatMul: (() => void) | null = null;
@@ -199,7 +196,7 @@ export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Tex
     async embedBatch(texts) {
       if (inWorker) return embedInWorker(texts, runtime);
       const model = await loadUseLiteModel(runtime);
-      return (await model.embed(texts)).map((v) => Float32Array.from(v));
+      return model.embed(texts);
     },
     async warmUp() {
       if (inWorker) await embedInWorker(['warm up'], runtime);

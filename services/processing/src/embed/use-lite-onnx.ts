@@ -13,8 +13,13 @@ import { dirname, join } from 'node:path';
 import { createUseLiteTokenizer } from './use-lite-tokenizer.ts';
 import { encodeOnnxModel, OnnxType, type OnnxInitializer, type OnnxNode } from './onnx-writer.ts';
 
-/** Tokens the model reads (ClipToMaxLength in the tfjs graph). */
-const MAX_TOKENS = 128;
+/**
+ * The model reads the first 128 sentencepiece tokens of a text (`ClipToMaxLength` in its graph);
+ * whatever follows changes nothing (measured: cosine 1.000000 between a 300-word text and its first
+ * 90 words). No vocabulary piece spans whitespace, so the first 128 words hold at least 128 tokens:
+ * cutting there loses nothing and spares tokenising (and batching) text the model drops.
+ */
+export const USE_LITE_MAX_TOKENS = 128;
 
 interface WeightsManifest {
   weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[];
@@ -124,15 +129,15 @@ export function buildUseLiteOnnx(weights: Map<string, Weight>): Uint8Array {
   );
   const width0 = get('module/Embeddings_en').shape[1]!;
   const inv = get(`${ENC}TransformerStack/Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1`).data;
-  const timing = new Float32Array(MAX_TOKENS * width0);
-  for (let p = 0; p < MAX_TOKENS; p++)
+  const timing = new Float32Array(USE_LITE_MAX_TOKENS * width0);
+  for (let p = 0; p < USE_LITE_MAX_TOKENS; p++)
     for (let i = 0; i < inv.length; i++) {
       // The graph computes sin/cos of a float32 product.
       const angle = Math.fround(p * inv[i]!);
       timing[p * width0 + i] = Math.sin(angle);
       timing[p * width0 + inv.length + i] = Math.cos(angle);
     }
-  init('timing', [MAX_TOKENS, width0], timing);
+  init('timing', [USE_LITE_MAX_TOKENS, width0], timing);
   ints('zero', [0]);
   const length = op('Shape', ['ids'], undefined, 'length');
   let x = op('Add', [
@@ -276,7 +281,7 @@ export async function loadNativeUseLite(): Promise<NativeUseLite> {
     async embed(texts) {
       const out: Float32Array[] = [];
       for (const text of texts) {
-        const ids = tokenizer.encode(text).slice(0, MAX_TOKENS);
+        const ids = tokenizer.encode(text).slice(0, USE_LITE_MAX_TOKENS);
         if (ids.length === 0) {
           out.push(new Float32Array(512));
           continue;

@@ -30,16 +30,14 @@ export function createPooledOfflineEnricher(options: PooledEnricherOptions = {})
     // An idle service lets the thread (and its ~100 MB of NLP model) go; the next file reloads it.
     idleTimeoutMs: 10 * 60_000,
     resourceLimits: { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64 },
+    workerData: enricherOptions,
   });
   return {
     provider: 'local',
     async enrich(input, opts = {}) {
       opts.signal?.throwIfAborted();
       try {
-        return await pool.run(
-          { input, options: enricherOptions },
-          { timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) },
-        );
+        return await pool.run({ input }, { timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
       } catch (err) {
         if (!(err instanceof WorkerTaskError)) throw err;
         switch (err.kind) {
