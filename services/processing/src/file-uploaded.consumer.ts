@@ -187,7 +187,7 @@ export async function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Pro
       topics: [Topics.fileUploaded],
       handler: handle,
       maxAttempts: MAX_ATTEMPTS,
-      concurrency: deps.concurrency ?? 8,
+      concurrency: deps.concurrency ?? 16,
     });
   } catch (err) {
     await cancels.close();

@@ -1,5 +1,6 @@
 // What only the in-process bus has to prove (the shared behaviour is in tests/contract): bounded
 // memory (trimming what every group committed, retention), handover between members, and close().
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventBus, IncomingEvent } from '../ports/event-bus.ts';
 import { createMemoryEventBus } from './memory-event-bus.ts';
@@ -174,6 +175,41 @@ describe('memory event bus', () => {
     );
     await waitFor('all events', () => done.length === 40);
     expect(peak).toBe(2);
+  });
+
+  it('by default runs as many handlers at once as concurrency asks (16), not one per 8 partitions', async () => {
+    const bus = open();
+    let running = 0;
+    let peak = 0;
+    let done = 0;
+    await bus.subscribe({
+      group: 'g',
+      topics: ['t'],
+      concurrency: 16,
+      handler: async () => {
+        peak = Math.max(peak, ++running);
+        await sleep(20);
+        running--;
+        done++;
+        return 'done';
+      },
+    });
+    // 200 distinct keys: every partition has work, so only concurrency bounds the handlers.
+    await bus.publish(
+      Array.from({ length: 200 }, (_, i) => ({ topic: 't', key: `file-${i}`, value: enc(String(i)) })),
+    );
+    await waitFor('all events', () => done === 200);
+    expect(peak).toBe(16);
+  });
+
+  it('warns when a subscription asks for more concurrency than there are partitions', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    const bus = open({ partitions: 4, logger });
+    await bus.subscribe({ group: 'g', topics: ['t'], concurrency: 10, handler: async () => 'done' });
+    expect(warnings.join('')).toContain(
+      'concurrency 10 is more than the 4 partitions per topic; at most 4 events per topic are handled at once',
+    );
   });
 
   it('does not let a key in backoff hold up other partitions', async () => {

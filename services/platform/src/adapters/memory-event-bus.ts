@@ -16,7 +16,13 @@ import type { NormalisedSubscribeOptions, Semaphore } from './event-bus-delivery
 
 export interface MemoryEventBusOptions {
   logger?: Logger;
-  /** Partitions per topic: the most events of one group handled at once per topic (default 8). */
+  /**
+   * Partitions per topic: the most events of one group handled at once per topic, whatever a
+   * subscription's `concurrency` (a partition's events are handled one after another). Default 64,
+   * the highest concurrency any of our settings allows (PROCESSING_CONCURRENCY's max): with 8, a
+   * PROCESSING_CONCURRENCY of 16 still analysed 8 files at once, and the search consumer's
+   * write batches held at most 8 entities. Idle partitions cost one waiting promise each.
+   */
   partitions?: number;
   /**
    * Retention: events kept per partition beyond what every group has committed (default 100 000).
@@ -67,7 +73,7 @@ interface Member {
 }
 
 export function createMemoryEventBus(options: MemoryEventBusOptions = {}): EventBus {
-  const partitionCount = options.partitions ?? 8;
+  const partitionCount = options.partitions ?? 64;
   if (!Number.isInteger(partitionCount) || partitionCount < 1 || partitionCount > 1024) {
     throw new TypeError(`memory event bus: partitions must be an integer in 1..1024 (got ${partitionCount})`);
   }
@@ -267,6 +273,12 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
       if (closed) throw new Error('memory event bus: subscribe after close');
       const normalised = normaliseSubscribeOptions(subscribeOptions);
       const group = groupOf(normalised.group);
+      if (normalised.concurrency > partitionCount) {
+        logger.warn(
+          { group: group.name, concurrency: normalised.concurrency, partitions: partitionCount },
+          `memory event bus: concurrency ${normalised.concurrency} is more than the ${partitionCount} partitions per topic; at most ${partitionCount} events per topic are handled at once`,
+        );
+      }
       const member: Member = {
         group,
         options: normalised,

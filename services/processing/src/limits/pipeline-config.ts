@@ -6,9 +6,9 @@ export const pipelineConfig = defineConfig({
   PROCESSING_CONCURRENCY: env.int({
     min: 1,
     max: 64,
-    default: 8,
+    default: 16,
     description:
-      'file.uploaded events analysed at once per process (each holds one file; several keep the embedder’s batches full)',
+      'file.uploaded events analysed at once per process (each holds one file, ≤ 20 MB; several keep the embedder’s batches full). With Kafka, at most the topic partitions this process holds',
   }),
   EMBED_THREADS: env.int({
     min: 1,
