@@ -100,6 +100,23 @@ describe('memory event bus', () => {
     expect(got).toEqual(['v5', 'v6', 'v7']);
   });
 
+  it('by default retains 800,000 events per topic, split over its partitions (782 each at 1,024)', async () => {
+    const bus = open({ partitions: 1024 });
+    await bus.publish(
+      Array.from({ length: 790 }, (_, i) => ({ topic: 'nobody', key: 'k', value: enc(`v${i}`) })),
+    );
+    const got: string[] = [];
+    await bus.subscribe({
+      group: 'g',
+      topics: ['nobody'],
+      handler: async (e) => (got.push(dec(e.value)), 'done'),
+    });
+    await waitFor('the retained events', () => got.length === 782);
+    await sleep(20);
+    expect(got.length).toBe(782);
+    expect(got[0]).toBe('v8');
+  });
+
   it('hands a partition to the remaining member when one leaves, continuing after its last commit', async () => {
     const bus = open({ partitions: 4 });
     const byMember: string[][] = [[], []];

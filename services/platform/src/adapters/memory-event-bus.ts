@@ -25,9 +25,9 @@ export interface MemoryEventBusOptions {
    */
   partitions?: number;
   /**
-   * Retention: events kept per partition beyond what every group has committed (default 100 000).
-   * Like Kafka's retention, the oldest are dropped past it (logged), so a topic nobody consumes
-   * cannot grow without bound.
+   * Retention: events kept per partition beyond what every group has committed (default 800,000
+   * per topic spread over its partitions: 12,500 each at 64). Like Kafka's retention, the oldest
+   * are dropped past it (logged), so a topic nobody consumes cannot grow without bound.
    */
   maxRetainedPerPartition?: number;
 }
@@ -72,12 +72,15 @@ interface Member {
   runs: Set<Promise<void>>;
 }
 
+/** Events a topic keeps beyond what every group has committed, unless maxRetainedPerPartition says otherwise. */
+const RETAINED_PER_TOPIC = 800_000;
+
 export function createMemoryEventBus(options: MemoryEventBusOptions = {}): EventBus {
   const partitionCount = options.partitions ?? 64;
   if (!Number.isInteger(partitionCount) || partitionCount < 1 || partitionCount > 1024) {
     throw new TypeError(`memory event bus: partitions must be an integer in 1..1024 (got ${partitionCount})`);
   }
-  const maxRetained = options.maxRetainedPerPartition ?? 100_000;
+  const maxRetained = options.maxRetainedPerPartition ?? Math.ceil(RETAINED_PER_TOPIC / partitionCount);
   if (!Number.isInteger(maxRetained) || maxRetained < 1) {
     throw new TypeError(
       `memory event bus: maxRetainedPerPartition must be an integer >= 1 (got ${maxRetained})`,
