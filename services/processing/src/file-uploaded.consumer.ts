@@ -20,6 +20,7 @@ import {
 } from '@kaboodle/proto';
 import type { EventInit, TopicName } from '@kaboodle/proto';
 import type { Analyzer, Destination as AnalyzerDestination, DocumentAnalysisInit } from './analyze/index.ts';
+import { DEFAULT_PROCESSING_CONCURRENCY } from './limits/pipeline-config.ts';
 
 export const PROCESSING_GROUP = 'processing';
 /** Cancelled attempts remembered so one still queued is skipped when it comes up (oldest dropped). */
@@ -44,7 +45,7 @@ export interface FileUploadedConsumerDeps {
   bus: EventBus;
   analyzer: Analyzer;
   logger: Logger;
-  /** Files analysed at once by this process (bounded memory: each holds one file; default 8, enough to keep the embedder's batches full). */
+  /** Files analysed at once by this process (bounded memory: each holds one file; default PROCESSING_CONCURRENCY's). */
   concurrency?: number;
 }
 
@@ -187,7 +188,7 @@ export async function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Pro
       topics: [Topics.fileUploaded],
       handler: handle,
       maxAttempts: MAX_ATTEMPTS,
-      concurrency: deps.concurrency ?? 16,
+      concurrency: deps.concurrency ?? DEFAULT_PROCESSING_CONCURRENCY,
     });
   } catch (err) {
     await cancels.close();

@@ -2,11 +2,14 @@
 // Defaults fit a small (2-core) machine; see the README's throughput figures before raising them.
 import { defineConfig, env } from '@kaboodle/platform/config/index.ts';
 
+/** Files analysed at once per process unless PROCESSING_CONCURRENCY says otherwise. */
+export const DEFAULT_PROCESSING_CONCURRENCY = 16;
+
 export const pipelineConfig = defineConfig({
   PROCESSING_CONCURRENCY: env.int({
     min: 1,
     max: 64,
-    default: 16,
+    default: DEFAULT_PROCESSING_CONCURRENCY,
     description:
       'file.uploaded events analysed at once per process (each holds one file, ≤ 20 MB; several keep the embedder’s batches full). With Kafka, at most the topic partitions this process holds',
   }),
