@@ -1,7 +1,7 @@
 // BlobStore port contract: the local directory adapter always, S3 when S3_ENDPOINT is set (s3rver,
 // MinIO) or through a MinIO testcontainer. Streams only: the 20 MB cases measure retained memory.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -262,6 +262,20 @@ describe.each(adapters)('BlobStore contract: $name', ({ name, store, options, cl
       /client went away/,
     );
     expect(await store.stat(k('broken'))).toBeNull();
+  });
+
+  it('settles and leaves no temp file when the body was destroyed before the put began', async () => {
+    // an upload aborted while the store was still setting up: the put must not hang or leak
+    const gone = new Readable({ read() {} });
+    gone.on('error', () => undefined);
+    gone.destroy(new Error('client went away early'));
+    await expect(store.put(k('gone-early'), gone, { contentType: 'text/plain' })).rejects.toThrow();
+    expect(await store.stat(k('gone-early'))).toBeNull();
+    if (store.kind === 'local') {
+      const root = (options as { root: string }).root;
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await readdir(join(root, 'tmp'))).filter((n) => n.endsWith('.part'))).toEqual([]);
+    }
   });
 
   it('requires a content type', async () => {

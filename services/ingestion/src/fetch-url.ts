@@ -184,8 +184,11 @@ export async function fetchUrlIntoBlob(
   blobs: BlobStore,
   blobKey: string,
   opts: FetchUrlOptions,
+  /** The caller went away (its request was aborted): stop fetching and release what is held. */
+  clientGone?: AbortSignal,
 ): Promise<FetchedFile> {
-  const signal = AbortSignal.timeout(opts.timeoutMs);
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const signal = clientGone ? AbortSignal.any([timeout, clientGone]) : timeout;
   const tooSlow = () =>
     new InputError(couldNotFetch(`it took longer than ${Math.round(opts.timeoutMs / 1000)} seconds`));
   const agents: Agent[] = [];
@@ -216,6 +219,7 @@ export async function fetchUrlIntoBlob(
           bodyTimeout: opts.timeoutMs,
         });
       } catch (err) {
+        if (clientGone?.aborted) throw clientGone.reason;
         if (signal.aborted) throw tooSlow();
         throw new InputError(couldNotFetch(networkReason(err)), { cause: err });
       }
@@ -278,6 +282,7 @@ export async function fetchUrlIntoBlob(
           stored = true;
         },
       ).catch((err: unknown) => {
+        if (clientGone?.aborted) throw clientGone.reason;
         if (signal.aborted && !(err instanceof TooLargeError)) throw tooSlow();
         throw err;
       });
@@ -330,6 +335,9 @@ async function streamIntoBlob(
       cb(null, chunk);
     },
   });
+  // The store pipes the meter only after its own set-up, so a body failing first must not leave an
+  // 'error' with no listener (that would end the process); the put reports it by rejecting.
+  meter.on('error', () => undefined);
   body.on('error', (err: Error) => {
     sourceError ??= err;
     meter.destroy(err);

@@ -4,7 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import type { Request, Response, Router } from 'express';
-import { ConflictError, getUser, InputError, NotFoundError, requireUser } from '@kaboodle/platform';
+import {
+  ClientAbortError,
+  ConflictError,
+  getUser,
+  InputError,
+  NotFoundError,
+  requireUser,
+} from '@kaboodle/platform';
 import type { BlobStore, Database, Logger, TokenVerifier } from '@kaboodle/platform';
 import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
 import { fileCancelledEvent, fileDeletedEvent, fileUploadedEvent } from './file-events.ts';
@@ -190,7 +197,13 @@ export function createIngestionRouter(deps: IngestionRouterDeps): Router {
       if (typeof body !== 'object' || Array.isArray(body)) throw new InputError('Send a JSON object');
       const url = parseFetchUrl(body.url);
       const opts = readOptions(body);
-      const fetched = await fetchUrlIntoBlob(url, blobs, blobKey, deps.fetchOptions);
+      // A client that leaves mid-fetch stops the fetch (socket, agent, partial blob released).
+      const gone = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished)
+          gone.abort(new ClientAbortError('the client closed the connection during the fetch'));
+      });
+      const fetched = await fetchUrlIntoBlob(url, blobs, blobKey, deps.fetchOptions, gone.signal);
       await record(res, owner, fileId, blobKey, fetched, {
         instructions: opts.instructions ?? '',
         destination: opts.destination ?? 'auto',

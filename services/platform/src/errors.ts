@@ -45,6 +45,13 @@ export class RateLimitError extends DomainError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+/**
+ * The client went away before its request was read (an aborted upload). Nobody reads the answer;
+ * it is a 400 so it is logged as a rejection, not a fault of ours.
+ */
+export class ClientAbortError extends DomainError {
+  readonly status = 400;
+}
 /** A dependency (engine, another service) is not answering (503). Message is generic at the edge. */
 export class UnavailableError extends DomainError {
   readonly status = 503;

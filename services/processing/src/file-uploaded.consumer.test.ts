@@ -108,7 +108,13 @@ async function cancel(fileId: string, attempt = 1) {
   ]);
 }
 
-async function upload(fileId: string, fileName: string, contentType: string, bytes?: Buffer) {
+async function upload(
+  fileId: string,
+  fileName: string,
+  contentType: string,
+  bytes?: Buffer,
+  destination = Destination.AUTO,
+) {
   const blobKey = `owner-1/${fileId}`;
   if (bytes) await blobs.put(blobKey, Readable.from([bytes]), { contentType, size: bytes.length });
   const event = createEvent(Topics.fileUploaded, {
@@ -121,7 +127,7 @@ async function upload(fileId: string, fileName: string, contentType: string, byt
       fileName,
       sizeBytes: BigInt(bytes?.length ?? 0),
     },
-    destination: Destination.AUTO,
+    destination,
     attempt: 1,
   });
   await bus.publish([
@@ -181,6 +187,17 @@ describe('file.uploaded consumer', () => {
     await expect.poll(() => final('f-mismatch')?.status, { timeout: 60_000 }).toBe(FileState.FAILED);
     expect(final('f-mismatch')!.error).toMatch(/PNG.*\.pdf/);
     expect(processed.some((p) => p.file?.fileId === 'f-mismatch')).toBe(false);
+  });
+
+  it('fails a textless photo sent as a document once, saying it may belong in the inventory', async () => {
+    await upload('f-photo-doc', 'pixel.png', 'image/png', PNG, Destination.DOCUMENT);
+    await expect.poll(() => final('f-photo-doc')?.status, { timeout: 60_000 }).toBe(FileState.FAILED);
+    expect(final('f-photo-doc')!.error).toMatch(/^No text was found in this photo.*Inventory item/);
+    // one attempt: no "will retry" and no second PROCESSING report
+    expect(logged.filter((l) => l.fileId === 'f-photo-doc' && /will retry/.test(l.msg))).toEqual([]);
+    expect(
+      statuses.filter((s) => s.fileId === 'f-photo-doc' && s.status === FileState.PROCESSING),
+    ).toHaveLength(1);
   });
 
   it('fails a file whose bytes are gone with a clear reason', async () => {

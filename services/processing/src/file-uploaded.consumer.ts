@@ -6,7 +6,6 @@
 // process listens to kaboodle.file.status.v1 for CANCELLED (its own group, from the latest event) and
 // aborts that attempt's analysis, or skips it when it has not begun.
 import { hostname } from 'node:os';
-import { isDomainError, NotFoundError, UnavailableError } from '@kaboodle/platform';
 import type { ConsumeOutcome, EventBus, IncomingEvent, Logger, Subscription } from '@kaboodle/platform';
 import {
   createEvent,
@@ -19,6 +18,7 @@ import {
   Topics,
 } from '@kaboodle/proto';
 import type { EventInit, TopicName } from '@kaboodle/proto';
+import { classifyFailure } from './analyze/index.ts';
 import type { Analyzer, Destination as AnalyzerDestination, DocumentAnalysisInit } from './analyze/index.ts';
 import { DEFAULT_PROCESSING_CONCURRENCY } from './limits/pipeline-config.ts';
 
@@ -35,11 +35,6 @@ const DESTINATIONS: Record<number, AnalyzerDestination> = {
 };
 
 export const FAULT_REASON = 'Processing failed on our side after several attempts. Please try again later.';
-
-/** Errors a person can act on (their file) versus faults to retry (ours). */
-function isUserFacing(err: unknown): boolean {
-  return isDomainError(err) && !(err instanceof UnavailableError) && err.status < 500;
-}
 
 export interface FileUploadedConsumerDeps {
   bus: EventBus;
@@ -122,7 +117,8 @@ export async function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Pro
       // COMPLETED comes from the catalogue once the result is stored (see FileStatus.result_type).
       return 'done';
     } catch (err) {
-      if (cancel.signal.aborted) {
+      const failure = classifyFailure(err);
+      if (cancel.signal.aborted || failure.owner === 'cancelled') {
         // The person cancelled: ingestion already shows it, and there is nothing to retry.
         logger.info(
           { fileId: file.fileId, attempt: uploaded.attempt },
@@ -130,13 +126,15 @@ export async function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Pro
         );
         return 'done';
       }
-      if (err instanceof NotFoundError || isUserFacing(err)) {
-        const reason =
-          err instanceof NotFoundError
-            ? 'The uploaded file is no longer stored. Please upload it again.'
-            : (err as Error).message;
-        logger.info({ fileId: file.fileId, reason }, 'file failed');
-        await status({ status: FileState.FAILED, stage: ProcessingStage.DONE, progress: 100, error: reason });
+      if (failure.owner === 'user') {
+        // Their file or their choice: the same attempt would fail the same way, so say why at once.
+        logger.info({ fileId: file.fileId, reason: failure.reason }, 'file failed');
+        await status({
+          status: FileState.FAILED,
+          stage: ProcessingStage.DONE,
+          progress: 100,
+          error: failure.reason,
+        });
         return 'done';
       }
       logger.warn(

@@ -5,6 +5,7 @@
 // Directory segments end in `.d` and object names in `.blob`, so keys `a/b` and `a/b/c` (both legal
 // in S3) never collide as file and directory. Size and mtime come from the file itself.
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -115,14 +116,18 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
       const tmpData = join(tmp, `${randomUUID()}.part`);
       const tmpMeta = `${tmpData}${META}`;
       const guard = createSizeGuard(key, opts.size);
+      const writer = createWriteStream(tmpData, { flags: 'wx' });
       try {
         // streamed to disk: memory stays at a few stream buffers whatever the object's size
-        await pipeline(body, guard, createWriteStream(tmpData, { flags: 'wx' }));
+        await pipeline(body, guard, writer);
         await writeFile(tmpMeta, JSON.stringify({ contentType: opts.contentType }), { flag: 'wx' });
         // meta first: a reader that sees the new bytes also sees their content type
         await renameInto(p.dir, tmpMeta, p.meta);
         await renameInto(p.dir, tmpData, p.data);
       } catch (err) {
+        // A body that fails before the file is open (an aborted upload) would otherwise let the open
+        // land after the rm below and leave the temp file behind: wait for the descriptor to close.
+        if (!writer.closed) await once(writer, 'close').catch(() => undefined);
         await Promise.all([rm(tmpData, { force: true }), rm(tmpMeta, { force: true })]);
         if (err instanceof Error && err.name === 'InputError') throw err;
         throw wrapError(`putting blob ${key}`, err);

@@ -146,6 +146,14 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     started: number,
     signal?: AbortSignal,
   ): Promise<AnalyzeResult> {
+    // A document is read, summarised and embedded from its words: without any, it cannot be one.
+    // (The extractor lets photos through textless, since an item needs no text.)
+    if (!/[\p{L}\p{N}]/u.test(extraction.text)) {
+      throw new ExtractionError(
+        'empty',
+        extraction.kind === 'image' ? REASONS.noTextInPhoto : REASONS.noText,
+      );
+    }
     const e = await deps.enricher.enrich(
       {
         text: extraction.text,

@@ -1,6 +1,8 @@
 // The processing engine's entry points for the module: createAnalyzer (Analyze and the
 // file.uploaded consumer share it) plus the ports it is built from.
 export { createAnalyzer } from './analyzer.service.ts';
+export { classifyFailure, EXTRACTION_FAILURE_OWNER, FILE_GONE_REASON } from './failures.ts';
+export type { ClassifiedFailure, FailureOwner } from './failures.ts';
 export type {
   AnalyzeInput,
   AnalyzeOptions,

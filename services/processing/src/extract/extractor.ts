@@ -123,6 +123,8 @@ export const REASONS = {
     'This Word document is password-protected; remove the password and upload it again.',
   empty: 'The file is empty.',
   noText: 'No text could be found in this file.',
+  noTextInPhoto:
+    'No text was found in this photo, so it cannot become a document. If it shows an item, upload it again with the destination Inventory item or Auto.',
   timeout: (ms: number) =>
     `Processing this file took longer than the ${ms >= 1000 ? `${Math.round(ms / 1000)}-second` : `${ms} ms`} limit, so it was stopped.`,
   memory: (mb: number) =>
