@@ -35,7 +35,15 @@ export function tempDataDir(prefix = 'kaboodle-test-'): { dir: string; remove():
 export function startKaboodleProcess(options: StartOptions): Promise<KaboodleProcess> {
   const child = spawn(process.execPath, [MAIN, `--target=${options.target}`], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', GRPC_PORT: '0', LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      GRPC_PORT: '0',
+      LOG_LEVEL: 'warn',
+      // every JSON answer is checked against its declared schema: drift fails the test that saw it
+      API_RESPONSE_CHECK: 'strict',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -142,7 +142,7 @@ export function createDocumentsRouter(deps: DocumentsRouterDeps): Router {
     res.json(documentJson(doc, true));
   });
 
-  router.patch('/api/documents/:id', auth, async (req, res) => {
+  router.patch('/api/documents/:id', auth, express.json(), async (req, res) => {
     const owner = getUser(req).id;
     // 404 before validation: another user's id tells nothing, not even which fields are wrong
     if (!(await documents.findForOwner(owner, req.params.id as string)))

@@ -42,7 +42,7 @@ export function createInventoryRouter(deps: InventoryRouterDeps): Router {
     res.json(inventoryJson(item, true));
   });
 
-  router.patch('/api/inventory/:id', auth, async (req, res) => {
+  router.patch('/api/inventory/:id', auth, express.json(), async (req, res) => {
     const owner = getUser(req).id;
     if (!(await inventory.findForOwner(owner, req.params.id as string)))
       throw new NotFoundError(ITEM_NOT_FOUND);

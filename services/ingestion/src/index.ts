@@ -1,1 +1,2 @@
 export * from './module.ts';
+export { ingestionOperations } from './ingestion.api.ts';

@@ -2,29 +2,38 @@
 // cancel, the file list, the original bytes, delete and reprocess. Every route is the signed-in
 // owner's only; another user's file answers 404 exactly like a missing one.
 import { randomUUID } from 'node:crypto';
-import express from 'express';
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
+import * as z from 'zod';
 import {
   ClientAbortError,
   ConflictError,
-  getUser,
-  InputError,
+  createApiRouter,
   NotFoundError,
-  requireUser,
+  validateInput,
 } from '@kaboodle/platform';
-import type { BlobStore, Database, Logger, TokenVerifier } from '@kaboodle/platform';
+import type { ApiRouter, BlobStore, Database, Logger, TokenVerifier } from '@kaboodle/platform';
 import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
 import { fileCancelledEvent, fileDeletedEvent, fileUploadedEvent } from './file-events.ts';
-import { FILE_STATUSES } from './file.repository.ts';
 import type { DestinationName, FileRecord, FileRepository, FileStatus } from './file.repository.ts';
 import { fetchUrlIntoBlob, parseFetchUrl } from './fetch-url.ts';
 import type { FetchUrlOptions } from './fetch-url.ts';
 import { receiveUpload } from './receive-upload.ts';
+import {
+  cancelFile,
+  deleteFile,
+  destinationField,
+  getFileContent,
+  getFileStatus,
+  instructionsField,
+  listFiles,
+  processFile,
+  reprocessFile,
+  uploadFile,
+} from './ingestion.api.ts';
 
-export const MAX_INSTRUCTIONS = 2000;
+export { MAX_INSTRUCTIONS } from './ingestion.api.ts';
 export const FILE_NOT_FOUND = 'File not found';
 export const ALREADY_PROCESSING = 'File is already being processed';
-const DESTINATION_NAMES: readonly DestinationName[] = ['auto', 'document', 'inventory'];
 
 function resultOf(file: FileRecord) {
   if (!file.resultType || !file.resultId) return null;
@@ -59,42 +68,12 @@ export function statusBody(file: FileRecord) {
   };
 }
 
-/** instructions and destination as sent (form fields or JSON), checked with clear messages. */
-function readOptions(raw: { instructions?: unknown; destination?: unknown }): {
-  instructions: string | undefined;
-  destination: DestinationName | undefined;
-} {
-  if (raw.instructions !== undefined && raw.instructions !== null && typeof raw.instructions !== 'string') {
-    throw new InputError('AI instructions must be text');
-  }
-  const instructions = typeof raw.instructions === 'string' ? raw.instructions.trim() : undefined;
-  if (instructions !== undefined && instructions.length > MAX_INSTRUCTIONS) {
-    throw new InputError(`AI instructions are limited to ${MAX_INSTRUCTIONS} characters`);
-  }
-  let destination: DestinationName | undefined;
-  if (raw.destination !== undefined && raw.destination !== null && raw.destination !== '') {
-    const d = String(raw.destination).trim().toLowerCase();
-    if (!(DESTINATION_NAMES as readonly string[]).includes(d)) {
-      throw new InputError(
-        `Unknown destination "${String(raw.destination)}": choose auto, document or inventory`,
-      );
-    }
-    destination = d as DestinationName;
-  }
-  return { instructions, destination };
-}
-
-/** A positive whole number from the query string, or the default; a clear 400 otherwise. */
-function queryInt(req: Request, name: string, def: number, min: number, max: number): number {
-  const raw = req.query[name];
-  if (raw === undefined || raw === '') return def;
-  const text = Array.isArray(raw) ? String(raw[0]) : String(raw);
-  if (!/^\d{1,9}$/.test(text))
-    throw new InputError(`${name} must be a whole number between ${min} and ${max}`);
-  const n = Number(text);
-  if (n < min || n > max) throw new InputError(`${name} must be a whole number between ${min} and ${max}`);
-  return n;
-}
+/** The form fields of a multipart upload, checked with the same rules as the JSON body. */
+const uploadFields = z.object({
+  instructions: instructionsField.optional(),
+  destination: destinationField.optional(),
+  force: z.string().optional(),
+});
 
 /** Served inline (previews) only for types a browser shows safely; everything else downloads. */
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'application/pdf', 'text/plain']);
@@ -133,10 +112,9 @@ interface Received {
   sha256: string;
 }
 
-export function createIngestionRouter(deps: IngestionRouterDeps): Router {
+export function createIngestionRouter(deps: IngestionRouterDeps): ApiRouter {
   const { db, files, blobs, outbox, verifier } = deps;
-  const router = express.Router();
-  const auth = requireUser(verifier);
+  const api = createApiRouter({ verifier });
 
   /** Record a stored file and announce it (one transaction), or report the owner's earlier copy. */
   async function record(
@@ -185,95 +163,94 @@ export function createIngestionRouter(deps: IngestionRouterDeps): Router {
     res.status(202).json({ ...statusBody(file), duplicate: false, message: 'File queued for processing' });
   }
 
-  // POST /process: multipart (file, instructions, destination, force) or JSON {url, instructions?,
-  // destination?, force?} fetched server-side. POST /upload: multipart `file`.
-  router.post(['/process', '/upload'], auth, async (req, res) => {
-    const owner = getUser(req).id;
+  /** A multipart upload (POST /process and /upload): streamed into the blob store, then recorded. */
+  async function receiveAndRecord(req: Request, res: Response, owner: string, forceQuery: boolean) {
     const fileId = randomUUID();
     const blobKey = `files/${owner}/${fileId}`;
-
-    if (req.path === '/process' && req.is('application/json')) {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      if (typeof body !== 'object' || Array.isArray(body)) throw new InputError('Send a JSON object');
-      const url = parseFetchUrl(body.url);
-      const opts = readOptions(body);
-      // A client that leaves mid-fetch stops the fetch (socket, agent, partial blob released).
-      const gone = new AbortController();
-      res.once('close', () => {
-        if (!res.writableFinished)
-          gone.abort(new ClientAbortError('the client closed the connection during the fetch'));
-      });
-      const fetched = await fetchUrlIntoBlob(url, blobs, blobKey, deps.fetchOptions, gone.signal);
-      await record(res, owner, fileId, blobKey, fetched, {
-        instructions: opts.instructions ?? '',
-        destination: opts.destination ?? 'auto',
-        force: body.force === true || body.force === 'true' || req.query.force === 'true',
-        sourceUrl: url.href,
-      });
-      return;
-    }
-
     const upload = await receiveUpload(req, blobs, blobKey);
-    let opts: ReturnType<typeof readOptions>;
+    let fields: z.output<typeof uploadFields>;
     try {
-      opts = readOptions(upload.fields);
+      fields = validateInput(uploadFields, upload.fields, 'body');
     } catch (err) {
       await blobs.delete(blobKey).catch(() => undefined);
       throw err;
     }
     await record(res, owner, fileId, blobKey, upload, {
-      instructions: opts.instructions ?? '',
-      destination: opts.destination ?? 'auto',
-      force: req.query.force === 'true' || upload.fields.force === 'true',
+      instructions: fields.instructions ?? '',
+      destination: fields.destination ?? 'auto',
+      force: forceQuery || fields.force === 'true',
+    });
+  }
+
+  // POST /process: multipart (file, instructions, destination, force) or JSON {url, instructions?,
+  // destination?, force?} fetched server-side.
+  api.handle(processFile, async ({ req, res, query, body, user }) => {
+    if (!body) {
+      await receiveAndRecord(req, res, user.id, query.force === true);
+      return;
+    }
+    const fileId = randomUUID();
+    const blobKey = `files/${user.id}/${fileId}`;
+    const url = parseFetchUrl(body.url);
+    // A client that leaves mid-fetch stops the fetch (socket, agent, partial blob released).
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished)
+        gone.abort(new ClientAbortError('the client closed the connection during the fetch'));
+    });
+    const fetched = await fetchUrlIntoBlob(url, blobs, blobKey, deps.fetchOptions, gone.signal);
+    await record(res, user.id, fileId, blobKey, fetched, {
+      instructions: body.instructions ?? '',
+      destination: body.destination ?? 'auto',
+      force: body.force === true || query.force === true,
+      sourceUrl: url.href,
     });
   });
 
-  router.get('/process/status/:id', auth, async (req, res) => {
-    const file = await files.findForOwner(getUser(req).id, req.params.id as string);
-    if (!file) throw new NotFoundError(FILE_NOT_FOUND);
-    res.json(statusBody(file));
+  api.handle(uploadFile, async ({ req, res, query, user }) => {
+    await receiveAndRecord(req, res, user.id, query.force === true);
   });
 
-  router.post('/process/cancel/:id', auth, async (req, res) => {
+  api.handle(getFileStatus, async ({ params, user, reply }) => {
+    const file = await files.findForOwner(user.id, params.id);
+    if (!file) throw new NotFoundError(FILE_NOT_FOUND);
+    reply(200, statusBody(file));
+  });
+
+  api.handle(cancelFile, async ({ params, user, reply }) => {
     const outcome = await db.transaction(async (tx) => {
-      const result = await files.cancel(tx, getUser(req).id, req.params.id as string);
+      const result = await files.cancel(tx, user.id, params.id);
       if (result?.cancelled) await outbox.enqueue(tx, [fileCancelledEvent(result.file)]);
       return result;
     });
     if (!outcome) throw new NotFoundError(FILE_NOT_FOUND);
     const file = outcome.file;
-    res.json({
+    reply(200, {
       ...statusBody(file),
       message: file.status === 'cancelled' ? 'Processing cancelled' : `File is already ${file.status}`,
     });
   });
 
   // Media Hub: the owner's files, newest first.
-  router.get('/process/files', auth, async (req, res) => {
-    const page = queryInt(req, 'page', 1, 1, 1_000_000);
-    const limit = queryInt(req, 'limit', 20, 1, 100);
-    const rawStatus = req.query.status;
-    let status: FileStatus | undefined;
-    if (rawStatus !== undefined && rawStatus !== '') {
-      if (typeof rawStatus !== 'string' || !(FILE_STATUSES as readonly string[]).includes(rawStatus)) {
-        throw new InputError(`status must be one of ${FILE_STATUSES.join(', ')}`);
-      }
-      status = rawStatus as FileStatus;
-    }
-    const { files: list, total } = await files.listForOwner(getUser(req).id, { page, limit, status });
-    res.json({ files: list.map(statusBody), total });
+  api.handle(listFiles, async ({ query, user, reply }) => {
+    const { files: list, total } = await files.listForOwner(user.id, {
+      page: query.page,
+      limit: query.limit,
+      status: query.status as FileStatus | undefined,
+    });
+    reply(200, { files: list.map(statusBody), total });
   });
 
   // The original bytes, for previews (inline) and downloads (?download=1).
-  router.get('/process/files/:id/content', auth, async (req, res) => {
-    const file = await files.findForOwner(getUser(req).id, req.params.id as string);
+  api.handle(getFileContent, async ({ params, query, res, user }) => {
+    const file = await files.findForOwner(user.id, params.id);
     if (!file) throw new NotFoundError(FILE_NOT_FOUND);
     const { body } = await blobs.get(file.blobKey).catch((err: unknown) => {
       if (err instanceof NotFoundError) throw new NotFoundError(FILE_NOT_FOUND);
       throw err;
     });
     const type = file.sniffedType ?? 'application/octet-stream';
-    const download = req.query.download === '1' || req.query.download === 'true';
+    const download = query.download === '1' || query.download === 'true';
     const inline = !download && INLINE_TYPES.has(type);
     res.status(200).set({
       'Content-Type': type.startsWith('text/') ? `${type}; charset=utf-8` : type,
@@ -283,38 +260,36 @@ export function createIngestionRouter(deps: IngestionRouterDeps): Router {
       'Cache-Control': 'private, no-store',
       ...(type.startsWith('image/') ? {} : { 'Content-Security-Policy': 'sandbox' }),
     });
+    // A reader that fails mid-file ends the response; a client that leaves closes the reader.
     body.on('error', (err) => res.destroy(err));
+    res.once('close', () => body.destroy());
     body.pipe(res);
   });
 
   // Delete: the record and the file.deleted event commit together; the blob goes after commit.
-  router.delete('/process/files/:id', auth, async (req, res) => {
-    const owner = getUser(req).id;
+  api.handle(deleteFile, async ({ params, user, reply }) => {
     const file = await db.transaction(async (tx) => {
-      const deleted = await files.deleteForOwner(tx, owner, req.params.id as string);
+      const deleted = await files.deleteForOwner(tx, user.id, params.id);
       if (deleted) await outbox.enqueue(tx, [fileDeletedEvent(deleted)]);
       return deleted;
     });
     if (!file) throw new NotFoundError(FILE_NOT_FOUND);
     await deps.deleteBlob(file.blobKey);
-    res.json({ id: file.id, deleted: true });
+    reply(200, { id: file.id, deleted: true });
   });
 
   // Reprocess an ended file as a new attempt (file.uploaded again).
-  router.post('/process/files/:id/reprocess', auth, async (req, res) => {
-    const owner = getUser(req).id;
-    const body = req.is('application/json') ? ((req.body ?? {}) as Record<string, unknown>) : {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new InputError('Send a JSON object');
-    const opts = readOptions(body);
+  api.handle(reprocessFile, async ({ params, body, user, reply }) => {
+    const opts = { instructions: body?.instructions, destination: body?.destination };
     const file = await db.transaction(async (tx) => {
-      const requeued = await files.requeue(tx, owner, req.params.id as string, opts);
+      const requeued = await files.requeue(tx, user.id, params.id, opts);
       if (requeued && requeued !== 'running') await outbox.enqueue(tx, [fileUploadedEvent(requeued)]);
       return requeued;
     });
     if (!file) throw new NotFoundError(FILE_NOT_FOUND);
     if (file === 'running') throw new ConflictError(ALREADY_PROCESSING);
-    res.status(202).json({ ...statusBody(file), message: 'File queued for processing' });
+    reply(202, { ...statusBody(file), message: 'File queued for processing' });
   });
 
-  return router;
+  return api;
 }

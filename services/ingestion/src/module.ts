@@ -56,22 +56,24 @@ export function createIngestionModule(deps: IngestionModuleDeps): ServiceModule 
     }
   }
   let subscription: Subscription | undefined;
+  const api = createIngestionRouter({
+    db,
+    files,
+    blobs,
+    outbox,
+    verifier,
+    logger,
+    deleteBlob,
+    fetchOptions: {
+      policy,
+      timeoutMs: deps.config.URL_FETCH_TIMEOUT,
+      maxRedirects: deps.config.URL_FETCH_MAX_REDIRECTS,
+    },
+  });
   return {
     name: 'ingestion',
-    router: createIngestionRouter({
-      db,
-      files,
-      blobs,
-      outbox,
-      verifier,
-      logger,
-      deleteBlob,
-      fetchOptions: {
-        policy,
-        timeoutMs: deps.config.URL_FETCH_TIMEOUT,
-        maxRedirects: deps.config.URL_FETCH_MAX_REDIRECTS,
-      },
-    }),
+    router: api.router,
+    operations: api.operations,
     checks: [{ name: 'ingestion.database', check: () => db.ping() }],
     async start() {
       await db.migrate([...migrations, ...outbox.migrations]);

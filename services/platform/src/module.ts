@@ -1,6 +1,7 @@
 // What a service module is (Loki's modules.go, fastify/demo's app.ts): a factory's product that the
 // `kaboodle` entrypoint mounts on the shared HTTP/gRPC servers and starts/stops in dependency order.
 import type { Router } from 'express';
+import type { OperationSpec } from './http/api/operation.ts';
 import type { ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 
 export interface HealthCheck {
@@ -22,6 +23,8 @@ export interface ServiceModule {
   readonly name: string;
   /** Routes mounted at the root of the shared HTTP server (paths carry their own prefix, e.g. /api/auth). */
   readonly router?: Router;
+  /** The HTTP operations the router serves, declared (the module's part of the OpenAPI document). */
+  readonly operations?: readonly OperationSpec[];
   readonly grpc?: GrpcServiceRegistration[];
   /** Dependencies /readyz touches for this module. */
   readonly checks?: HealthCheck[];

@@ -71,7 +71,7 @@ export function createSearchRouter({ verifier, service, rebuilder, logger }: Sea
   const auth = requireUser(verifier);
   const owner = (req: Request) => getUser(req).id;
 
-  router.post('/api/search', auth, async (req, res) => {
+  router.post('/api/search', auth, express.json(), async (req, res) => {
     const started = performance.now();
     const request = parseSearchRequest(req.body);
     const timed = await service.search(owner(req), request);
@@ -79,7 +79,7 @@ export function createSearchRouter({ verifier, service, rebuilder, logger }: Sea
     res.json({ results: timed.value.map(hitBody) });
   });
 
-  router.post('/api/documents/search', auth, async (req, res) => {
+  router.post('/api/documents/search', auth, express.json(), async (req, res) => {
     const started = performance.now();
     const request = parseDocumentSearchRequest(req.body);
     const timed = await service.searchDocuments(owner(req), request);
@@ -106,7 +106,7 @@ export function createSearchRouter({ verifier, service, rebuilder, logger }: Sea
     res.json({ results: hits.map(hitBody) });
   });
 
-  router.post('/api/search/neighbours', auth, async (req, res) => {
+  router.post('/api/search/neighbours', auth, express.json(), async (req, res) => {
     const edges = await service.neighbours(owner(req), parseNeighboursRequest(req.body));
     res.json({ edges: edges.map((e) => ({ ...e, similarity: Math.round(e.similarity * 10_000) / 10_000 })) });
   });
@@ -116,7 +116,7 @@ export function createSearchRouter({ verifier, service, rebuilder, logger }: Sea
   };
 
   // A full rebuild from the catalogue: answers at once (202) and runs in the background; GET follows it.
-  router.post('/api/search/admin/rebuild', auth, async (req, res) => {
+  router.post('/api/search/admin/rebuild', auth, express.json(), async (req, res) => {
     admin(req);
     const { done } = rebuilder.start();
     done.catch((err: unknown) => logger.debug({ err }, 'rebuild ended with an error (GET reports it)'));

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
   childLogger,
+  createApiDocsRouter,
   combineConfigs,
   createGrpcServer,
   createHttpServer,
@@ -30,6 +31,7 @@ import type {
   GrpcServer,
   HttpServer,
   Logger,
+  OperationSpec,
   RunningServer,
   ServiceModule,
   Subscription,
@@ -49,6 +51,7 @@ import { ModuleManager } from './module-manager.ts';
 import type { RunningModule } from './module-manager.ts';
 import { serverConfig } from './server-config.ts';
 import { createWebModule } from './web.module.ts';
+import { ALL_OPERATIONS, API_DESCRIPTION } from './api-operations.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const VERSION: string = JSON.parse(
@@ -84,11 +87,14 @@ interface Context {
   catalogue?: CatalogueModule;
   databases: Database[];
   openDatabase(service: string): Database;
+  /** The HTTP operations of the modules mounted in this process (its OpenAPI document). */
+  operations: OperationSpec[];
 }
 
 /** Mount a service module on the shared servers; its lifecycle is the manager's. */
 function mountModule(ctx: Context, module: ServiceModule): RunningModule {
   if (module.router) ctx.http?.mount(module.router);
+  if (module.operations) ctx.operations.push(...module.operations);
   if (module.checks?.length) ctx.http?.addChecks(...module.checks);
   if (module.grpc?.length) ctx.grpc?.addModule(module);
   return module;
@@ -103,7 +109,19 @@ function registerModules(manager: ModuleManager<Context>): void {
         ctx.http = createHttpServer({
           logger: ctx.logger,
           trustProxy: ctx.config.NODE_ENV === 'production' ? 1 : false,
+          responseCheck: ctx.config.API_RESPONSE_CHECK,
         });
+        // /api/openapi.json and /api/docs: this process's operations; the web target (which the
+        // ingress sends these paths to) publishes every service's, merged.
+        const docs = createApiDocsRouter({
+          info: {
+            title: 'Kaboodle API',
+            version: VERSION,
+            description: API_DESCRIPTION,
+          },
+          operations: () => (ctx.running.has('web') ? ALL_OPERATIONS : ctx.operations),
+        });
+        ctx.http.mount(docs.router);
       },
     })
     .register('grpc-server', {
@@ -410,6 +428,7 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
     running,
     logger,
     databases: [],
+    operations: [],
     openDatabase(service) {
       // One database per service (architecture.md): its own schema on Postgres. Embedded, one PGlite
       // cluster per process (~300 MB and seconds to start each) holds a schema per service; services

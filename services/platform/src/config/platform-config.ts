@@ -33,6 +33,11 @@ export const platformFields = {
     default: 'development',
     description: 'Runtime environment',
   }),
+  API_RESPONSE_CHECK: env.enum(['off', 'log', 'strict'] as const, {
+    default: 'off',
+    description:
+      'Check every JSON answer against the schema its operation declares: log a mismatch, or (strict, for tests) answer 500 instead',
+  }),
   OTEL_EXPORTER_OTLP_ENDPOINT: env.url({
     protocols: ['http', 'https'],
     description: 'OTLP/HTTP collector base URL (traces and metrics); unset: no export, /metrics still served',

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
-import { Router } from 'express';
+import express, { Router } from 'express';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InputError, NotFoundError, RateLimitError, UnavailableError } from '../errors.ts';
 import { createLogger } from '../log/logger.ts';
@@ -56,7 +56,7 @@ function apiRouter(): Router {
     if (req.params.id === 'missing') throw new NotFoundError('Thing not found');
     res.json({ id: req.params.id, traceId: currentTraceId() });
   });
-  r.post('/api/things', (req, res) => {
+  r.post('/api/things', express.json({ limit: 1024 }), (req, res) => {
     if (typeof req.body?.name !== 'string') throw new InputError('name is required');
     res.status(201).json({ name: req.body.name });
   });
@@ -183,7 +183,7 @@ describe('errors', () => {
   });
 
   it('refuses a JSON body over the limit with 413', async () => {
-    const { url } = await start({ routers: [apiRouter()], bodyLimit: 1024 });
+    const { url } = await start({ routers: [apiRouter()] });
     const res = await fetch(`${url}/api/things`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
-// The express 5 app every Kaboodle process serves: request ids, tracing, metrics, request logs, JSON
-// bodies, health endpoints, the modules' routers, then one 404 and one error handler for everything.
+// The express 5 app every Kaboodle process serves: request ids, tracing, metrics, request logs, health
+// endpoints, the modules' routers, then one 404 and one error handler for everything.
 import express, { Router } from 'express';
 import type { Express, RequestHandler } from 'express';
 import { childLogger } from '../log/logger.ts';
@@ -10,6 +10,8 @@ import { checkReadiness, createHealthRoutes } from './health.routes.ts';
 import type { ReadinessReport } from './health.routes.ts';
 import { isDraining } from './listen.ts';
 import { requestContext } from './request-context.ts';
+import { RESPONSE_CHECK_LOCAL } from './api/api-router.ts';
+import type { ResponseCheck } from './api/api-router.ts';
 
 export interface HttpServerOptions {
   /** The kit logs each request through a child with component `http`. */
@@ -18,12 +20,12 @@ export interface HttpServerOptions {
   checks?: readonly HealthCheck[];
   /** Routers (or handlers) mounted at the root in order; more can be added with mount. */
   routers?: ReadonlyArray<Router | RequestHandler>;
-  /** JSON body size limit (bytes or text like "1mb"; default 1mb). Uploads stream and are not parsed here. */
-  bodyLimit?: number | string;
   /** Per-check timeout for /readyz (default 2000 ms). */
   readyTimeoutMs?: number;
   /** Express "trust proxy" setting, for req.ip and req.protocol behind an ingress (default false). */
   trustProxy?: boolean | number | string;
+  /** Check JSON answers of API operations against their declared schemas (API_RESPONSE_CHECK; default off). */
+  responseCheck?: ResponseCheck;
 }
 
 export interface HttpServer {
@@ -42,6 +44,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
+  app.locals[RESPONSE_CHECK_LOCAL] = options.responseCheck ?? 'off';
 
   const addChecks = (...more: HealthCheck[]): void => {
     for (const c of more) {
@@ -59,7 +62,6 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   addChecks(...(options.checks ?? []));
 
   app.use(requestContext(logger));
-  app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
   app.use(createHealthRoutes({ checks, timeoutMs: readyTimeoutMs, isDraining: () => isDraining(app) }));
 
   // Modules' routes live in this router, which sits before the terminal handlers, so mount() works

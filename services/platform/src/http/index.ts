@@ -7,3 +7,4 @@ export type { ErrorBody, HttpErrorResponse } from './error-handler.ts';
 export { checkReadiness } from './health.routes.ts';
 export type { CheckResult, ReadinessReport } from './health.routes.ts';
 export { REQUEST_ID_HEADER, isValidRequestId } from './request-context.ts';
+export * from './api/index.ts';
