@@ -229,7 +229,7 @@ describe('the OpenAPI document', () => {
       version: '1.0.0',
     });
     const result = await new Validator().validate(
-      structuredClone(doc) as Parameters<Validator['validate']>[0],
+      structuredClone(doc) as unknown as Parameters<Validator['validate']>[0],
     );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
