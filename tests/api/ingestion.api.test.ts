@@ -133,6 +133,27 @@ describe('POST /process and /upload', () => {
     expect((await upload(bob, { bytes, name: 'a.txt', type: 'text/plain' })).status).toBe(202);
   });
 
+  it('takes a new upload of a failed file as a retry: processed again, the failed copy replaced', async () => {
+    // the PNG named .pdf fails; the same bytes sent again are processed again, not "already uploaded"
+    const bytes = Buffer.concat([PNG, Buffer.from(randomUUID())]);
+    const first = await upload(bob, { bytes, name: 'scan.pdf', type: 'application/pdf' });
+    expect(first.status).toBe(202);
+    expect((await finalStatus(bob, first.body.id)).status).toBe('failed');
+    const again = await upload(bob, { bytes, name: 'scan.pdf', type: 'application/pdf' });
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ duplicate: false, message: 'File queued for processing' });
+    expect(again.body.id).not.toBe(first.body.id);
+    expect((await finalStatus(bob, again.body.id)).status).toBe('failed');
+    // one entry in the Media Hub, not a trail of copies
+    expect((await status(bob, first.body.id)).status).toBe(404);
+    const list = await fetch(new URL('/process/files?limit=100', app.url), {
+      headers: { authorization: `Bearer ${bob}` },
+    });
+    const ids = ((await list.json()) as { files: { id: string }[] }).files.map((f) => f.id);
+    expect(ids).toContain(again.body.id);
+    expect(ids).not.toContain(first.body.id);
+  });
+
   it('refuses a file over 20 MB with the spec text, storing nothing', async () => {
     const big = Buffer.alloc(21 * 1024 * 1024, 0x61);
     const up = await upload(alice, { bytes: big, name: 'big.txt', type: 'text/plain' });

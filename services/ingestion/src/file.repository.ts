@@ -136,7 +136,7 @@ export function createFileRepository(db: Queryable) {
     /** The owner's earlier upload of the same content, if any (duplicate detection). */
     async findBySha(ownerId: string, sha256: string): Promise<FileRecord | null> {
       const { rows } = await db.query<FileRow>(
-        `SELECT * FROM files WHERE owner_id = $1 AND sha256 = $2 AND status <> 'cancelled'
+        `SELECT * FROM files WHERE owner_id = $1 AND sha256 = $2 AND status NOT IN ('cancelled', 'failed')
           ORDER BY created_at DESC LIMIT 1`,
         [ownerId, sha256],
       );
@@ -247,6 +247,23 @@ export function createFileRepository(db: Queryable) {
         rows[0].blob_key,
       ]);
       return toRecord(rows[0]);
+    },
+
+    /**
+     * Remove the owner's failed uploads of these bytes (a new upload of them replaces the failed
+     * ones, so a retry leaves one entry, not a trail of copies). Their blobs go to blob_deletions.
+     */
+    async deleteFailedCopies(tx: Queryable, ownerId: string, sha256: string): Promise<FileRecord[]> {
+      const { rows } = await tx.query<FileRow>(
+        `DELETE FROM files WHERE owner_id = $1 AND sha256 = $2 AND status = 'failed' RETURNING *`,
+        [ownerId, sha256],
+      );
+      for (const row of rows) {
+        await tx.query('INSERT INTO blob_deletions (blob_key) VALUES ($1) ON CONFLICT DO NOTHING', [
+          row.blob_key,
+        ]);
+      }
+      return rows.map(toRecord);
     },
 
     /**

@@ -138,8 +138,12 @@ export function createIngestionRouter(deps: IngestionRouterDeps): ApiRouter {
         return;
       }
     }
+    // A failed upload of the same bytes is not a duplicate: this one replaces it (a retry).
+    let replaced: FileRecord[] = [];
     const file = await db
       .transaction(async (tx) => {
+        replaced = await files.deleteFailedCopies(tx, owner, got.sha256);
+        if (replaced.length) await outbox.enqueue(tx, replaced.map(fileDeletedEvent));
         const created = await files.insert(tx, {
           id: fileId,
           ownerId: owner,
@@ -160,6 +164,7 @@ export function createIngestionRouter(deps: IngestionRouterDeps): ApiRouter {
         await discard();
         throw err;
       });
+    for (const old of replaced) await deps.deleteBlob(old.blobKey);
     res.status(202).json({ ...statusBody(file), duplicate: false, message: 'File queued for processing' });
   }
 

@@ -4,6 +4,7 @@
 import { isApiError } from '@kaboodle/kit';
 import { reasonOf, type DashboardApi, type Destination, type ServerFile } from '../lib/dashboard-api.ts';
 import { stageLabel } from '../lib/format.ts';
+import { uploadCancelledMessage } from './messages.ts';
 import { processingBar, uploadBar, type QueueItem } from './queue.ts';
 
 export const POLL_INTERVAL_MS = 700;
@@ -12,9 +13,7 @@ export const MAX_POLL_FAILURES = 4;
 /** Abort reason meaning "the person pressed Cancel" (anything else, e.g. leaving the page, is not). */
 export const CANCELLED_BY_USER = 'cancelled-by-user';
 
-export const uploadCancelledMessage = (name: string): string => `Upload cancelled for file "${name}"`;
-export const processFailedMessage = (name: string, reason: string): string =>
-  `Failed to process file "${name}": ${reason}`;
+export { processFailedMessage, uploadCancelledMessage } from './messages.ts';
 export const PROCESSING_CANCELLED = 'Processing cancelled';
 
 export type ItemOutcome =

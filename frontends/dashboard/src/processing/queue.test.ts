@@ -120,9 +120,17 @@ describe('queue (spec 3, 4)', () => {
       progress: 40,
       phase: 'Analyzing',
     };
-    const before: QueueState = { ...state, items: [failed, state.items[1]!] };
+    const before: QueueState = {
+      items: [failed, state.items[1]!],
+      errors: [
+        'Batch processing failed: offline',
+        `Failed to process file "${failed.name}": Unsupported file type: x`,
+      ],
+    };
     const after = queueReducer(before, { type: 'retry', id: failed.id });
     expect(after.items[0]).toMatchObject({ status: 'ready', error: null, progress: 0, phase: null });
+    // its message leaves the error list, so failing again does not list it twice
+    expect(after.errors).toEqual(['Batch processing failed: offline']);
     // Retry means nothing for other states.
     expect(queueReducer(after, { type: 'retry', id: state.items[1]!.id }).items[1]!.status).toBe('completed');
   });

@@ -3,6 +3,7 @@
 // removed; Clear Completed and Clear All. Identity is by file name. A pure reducer, so it is tested
 // without a browser.
 import type { FileResult } from '../lib/dashboard-api.ts';
+import { processFailedMessage } from './messages.ts';
 import { isImageType, newItemId, resolveFileType, validateFile, type CandidateFile } from './file-rules.ts';
 
 export type ItemStatus = 'ready' | 'processing' | 'completed' | 'failed';
@@ -61,15 +62,22 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
       };
     case 'remove':
       return { ...state, items: state.items.filter((i) => !(i.id === action.id && i.status === 'ready')) };
-    case 'retry':
+    case 'retry': {
+      // The item's failure leaves the error list with it: a retry that fails again adds it once more,
+      // not a second copy beside the first.
+      const item = state.items.find((i) => i.id === action.id && i.status === 'failed');
+      const stale = item?.error
+        ? new Set([processFailedMessage(item.name, item.error), item.error])
+        : new Set<string>();
       return {
-        ...state,
+        errors: state.errors.filter((e) => !stale.has(e)),
         items: state.items.map((i) =>
           i.id === action.id && i.status === 'failed'
             ? { ...i, status: 'ready', error: null, progress: 0, phase: null }
             : i,
         ),
       };
+    }
     case 'clear-completed':
       return { ...state, items: state.items.filter((i) => i.status !== 'completed') };
     case 'clear-errors':
