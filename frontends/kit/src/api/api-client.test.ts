@@ -223,6 +223,25 @@ describe('api client 401 handling', () => {
     expect(calls).toHaveLength(2); // the call and one refresh, no loop
   });
 
+  it('releases the body of a refused refresh at once (no request left pending)', async () => {
+    const released: string[] = [];
+    const refused = () =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('{"message":"No session"}'));
+          },
+          cancel() {
+            released.push('cancelled');
+          },
+        }),
+        { status: 401, headers: { 'content-type': 'application/json' } },
+      );
+    const { client } = setup((call) => (call.url.endsWith('/refresh') ? refused() : json(401, {})));
+    await caught(client.get('/api/documents'));
+    expect(released).toEqual(['cancelled']);
+  });
+
   it('dispatches auth:error when the retry is still 401', async () => {
     const { client, calls, authErrors } = setup((call) =>
       call.url.endsWith('/refresh') ? json(200, { user: {} }) : json(401, {}),

@@ -174,7 +174,11 @@ export function createApiClient(env: ApiClientEnv = {}): ApiClient {
           body: '{}',
           signal: AbortSignal.timeout(defaultTimeout),
         });
-        if (!res.ok) return false;
+        if (!res.ok) {
+          // An unread body keeps the request open (pending in the browser until its timeout).
+          await res.body?.cancel().catch(() => undefined);
+          return false;
+        }
         const { body } = await readBody(res);
         const token = body && typeof body === 'object' ? (body as { token?: unknown }).token : undefined;
         if (typeof token === 'string' && token !== '') {
