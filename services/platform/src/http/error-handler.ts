@@ -40,6 +40,34 @@ interface HttpLibraryError {
   limit?: number;
   name?: string;
   message?: string;
+  code?: string;
+  encoding?: string;
+  charset?: string;
+}
+
+/**
+ * Refusals of body-parser and the router, in the product's words (their own texts name library
+ * internals: "unsupported content encoding", "incorrect header check"). All are the request's fault:
+ * 400, like any other body that cannot be read.
+ */
+function libraryRefusal(err: unknown, e: HttpLibraryError): string | undefined {
+  // express's router: a path segment whose %-escapes do not decode (`/files/%E0%A4%A`)
+  if (err instanceof URIError && e.status === 400)
+    return 'The address is not valid: it has a malformed %-escape';
+  switch (e.type) {
+    case 'encoding.unsupported':
+      return `Content-Encoding ${JSON.stringify(e.encoding ?? '')} is not supported: send the body uncompressed, or as gzip, deflate or br`;
+    case 'charset.unsupported':
+      return `The charset ${JSON.stringify(e.charset ?? '')} is not supported: send JSON as UTF-8`;
+    case 'request.size.invalid':
+      return 'The request body does not match its Content-Length';
+    case 'request.aborted':
+      return 'The request was aborted before its body arrived';
+  }
+  // zlib's errors while inflating a gzip, deflate or br body
+  if (e.status === 400 && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(e.code ?? ''))
+    return 'The request body could not be decompressed: check its Content-Encoding';
+  return undefined;
 }
 
 /** Map any thrown value to a response without leaking internals. Pure, so the gRPC kit can mirror it. */
@@ -72,6 +100,8 @@ export function toHttpError(err: unknown): HttpErrorResponse {
       fault: false,
     };
   }
+  const refusal = libraryRefusal(err, e);
+  if (refusal) return { status: 400, body: body(refusal, 'InputError'), headers: {}, fault: false };
   const status = e.status ?? e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && e.expose === true && e.message) {
     return { status, body: body(e.message, e.name ?? 'HttpError'), headers: {}, fault: false };

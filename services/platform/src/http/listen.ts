@@ -1,7 +1,7 @@
 // Start an HTTP server for an app and stop it gracefully: stop accepting, let in-flight requests
 // finish, close idle keep-alive sockets as they free up, and cut whatever is left at a deadline.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { RequestListener } from 'node:http';
 
 // Apps whose server is draining: /readyz reads this to answer 503 while shutdown is under way.
@@ -44,6 +44,39 @@ export interface ListenOptions {
   keepAliveTimeoutMs?: number;
 }
 
+/** What a request Node's HTTP parser refused is told (its own answer has no body at all). */
+function parserRefusal(code: string | undefined): { status: number; message: string } {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, message: 'The request headers are too large' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, message: 'The request took too long to arrive' };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return { status: 413, message: 'The request body is too large' };
+    default:
+      return { status: 400, message: 'The request is not valid HTTP/1.1' };
+  }
+}
+
+/**
+ * Answers what the HTTP parser refuses (malformed framing, header floods, slow heads) with the JSON
+ * error body every other refusal has, instead of Node's bare status line. As Node's own handler does,
+ * only while no answer to that request has begun; a connection already reset is just closed.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const { status, message } = parserRefusal(err.code);
+  const body = JSON.stringify({ error: message, message, code: 'InputError' });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function listen(
   app: RequestListener,
   port: number,
@@ -54,6 +87,7 @@ export async function listen(
     throw new RangeError(`listen: port must be an integer between 0 and 65535, got ${String(port)}`);
   }
   const server = http.createServer(app);
+  server.on('clientError', answerClientError);
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
   // Node requires headersTimeout to exceed keepAliveTimeout, or it cuts kept-alive requests early.
   server.headersTimeout = Math.max(server.headersTimeout, server.keepAliveTimeout + 1000);
