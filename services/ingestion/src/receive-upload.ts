@@ -166,9 +166,13 @@ export async function receiveUpload(
           sha256: hash.digest('hex'),
         };
         into.end();
-      } else if (refusal instanceof TooLargeError) {
-        refusal = new TooLargeError(sizeExceededMessage(size));
+        return;
       }
+      if (refusal instanceof TooLargeError) refusal = new TooLargeError(sizeExceededMessage(size));
+      // Refused while this part was being stored (busboy reports a second file or too many parts
+      // before this part's 'end'): the put must settle and remove its temp file, or the request
+      // would wait for it forever with the temp file open.
+      into.destroy(refusal);
     });
     stored = blobs.put(blobKey, into, { contentType: contentType! }).then(
       () => undefined,
