@@ -197,6 +197,17 @@ describe('POST /process and /upload', () => {
     expect(json.status).toBe(400);
   });
 
+  it('keeps control characters out of AI instructions (a NUL used to end in a 500)', async () => {
+    // Found by `make fuzz`: Postgres text cannot hold NUL, so the insert failed.
+    const up = await upload(
+      alice,
+      { bytes: Buffer.from(`control characters ${randomUUID()}`), name: 'ctl.txt', type: 'text/plain' },
+      { instructions: 'tidy\u0000 up\u0007 the\ttitle' },
+    );
+    expect(up.status).toBe(202);
+    expect((up.body as StatusBody & { instructions: string }).instructions).toBe('tidy up the\ttitle');
+  });
+
   it('requires a signed-in user', async () => {
     const up = await upload(undefined, { bytes: Buffer.from('x'), name: 'x.txt', type: 'text/plain' });
     expect(up.status).toBe(401);

@@ -10,9 +10,13 @@ import { FILE_STATUSES } from './file.repository.ts';
 export const MAX_INSTRUCTIONS = 2000;
 const DESTINATIONS = ['auto', 'document', 'inventory'] as const;
 
+/** C0 control characters other than tab and newlines (Postgres text cannot hold NUL at all). */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 export const instructionsField = z
   .string({ error: 'AI instructions must be text' })
-  .transform((s) => s.trim())
+  .transform((s) => s.replace(CONTROL_CHARACTERS, '').trim())
   .pipe(z.string().max(MAX_INSTRUCTIONS, `AI instructions are limited to ${MAX_INSTRUCTIONS} characters`))
   .meta({
     description: 'The "customise AI instructions" text sent with the file (at most 2,000 characters).',
