@@ -89,6 +89,13 @@ engines-up: install ## Start the engines that can run on this machine; prints th
 engines-down: ## Stop the engines started by engines-up
 	deploy/engines/engines-down.sh
 
+##@ Fuzzing (tests/fuzz; docs/fuzzing.md)
+test-fuzz: install ## The fuzzing campaign's seeded short run (a few hundred cases; part of make test)
+	npx vitest run --project fuzz
+
+fuzz: install build test-deps ## Fuzz every operation of /api/openapi.json: 10,000 cases (FUZZ_CASES, FUZZ_SEED), split mode too when the engines are set
+	node tests/fuzz/run.ts
+
 ##@ Benchmarks
 bench: install build ## Print performance figures (medians, side by side)
 	node tests/bench/run.ts
@@ -104,4 +111,4 @@ clean: ## Remove build output, local data and the provisioned Node
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-16s\033[0m %s\n", $$1, $$2 } /^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) }' $(MAKEFILE_LIST)
 
-.PHONY: up test test-deps node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
+.PHONY: up test test-fuzz fuzz test-deps node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help

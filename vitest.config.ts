@@ -1,5 +1,6 @@
 // Test tiers (conventions.md §9): unit (colocated), contract (ports × adapters), api (black box),
-// topology (all vs split), e2e (real Chromium), eval (AI quality floors). `npx vitest run --project <name>` runs one tier.
+// fuzz (seeded campaign over the OpenAPI document), topology (all vs split), e2e (real Chromium),
+// eval (AI quality floors). `npx vitest run --project <name>` runs one tier.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -36,6 +37,15 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // The fuzzing campaign's seeded short run (tests/fuzz; `make fuzz` is the long one).
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -350,6 +350,10 @@ function hostileMultipart(
 
 // ------------------------------------------------------------------ hostile JSON
 
+let bomb: Buffer | undefined;
+/** 64 MiB of JSON in ~64 kB of gzip, made once. */
+const gzipBomb = () => (bomb ??= zlib.gzipSync(`{"pad":"${' '.repeat(64 * 1024 * 1024)}"}`, { level: 9 }));
+
 function hostileJson(
   variant: JsonHostile,
   value: unknown,
@@ -395,7 +399,7 @@ function hostileJson(
       return { body: zlib.gzipSync(json), headers: [ct, ['Content-Encoding', 'gzip']] };
     case 'gzip-bomb':
       return {
-        body: zlib.gzipSync(`{"pad":"${' '.repeat(64 * 1024 * 1024)}"}`),
+        body: gzipBomb(),
         headers: [ct, ['Content-Encoding', 'gzip']],
       };
     case 'brotli-garbage':

@@ -17,6 +17,7 @@ import type { OpenApiDocument } from './openapi.ts';
 import { planArbitrary } from './plans.ts';
 import type { Plan } from './plans.ts';
 import { RouteStats } from './report.ts';
+import { holdSlowClients } from './slow-clients.ts';
 import { startTarget } from './targets.ts';
 import type { Mode, Target } from './targets.ts';
 import { FAULT_REASON_PATTERN, fileStatus, findUploadRoutes, uploadFile, waitForEnds } from './uploads.ts';
@@ -265,6 +266,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       }
     }, 3000);
 
+    const slow = holdSlowClients(ops[0]!.at, options.only === undefined ? 12 : 0);
     let baseline: Snapshot | undefined;
     const warmAt = Math.floor(indices.length * 0.2);
     let next = 0;
@@ -295,6 +297,9 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
             cutByClient,
             foreignSecrets: foreign,
             requestText: text,
+            headBytes:
+              built.request.path.length +
+              built.request.headers.reduce((n, [k, v]) => n + k.length + v.length + 4, 0),
           }),
         );
         stats.record(o.route, res, findings.filter((f) => f.caseIndex === index).length);
@@ -330,6 +335,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
     clearInterval(watchdog);
     watchdog = undefined;
+    const held = slow.stop();
+    log(
+      `${held.opened} slow-header connections held open all along (${held.closedByServer} closed by the server)`,
+    );
     log(
       `cases done in ${Math.round((Date.now() - started) / 1000)} s; following ${tracked.length} accepted uploads to their end`,
     );

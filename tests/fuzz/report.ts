@@ -90,7 +90,7 @@ const count = (findings: readonly Finding[], ...kinds: FindingKind[]) =>
   findings.filter((f) => kinds.includes(f.kind)).length;
 
 export function summaryLine(cases: number, findings: readonly Finding[]): string {
-  return `${cases} cases, ${count(findings, 'crash', 'hang')} crashes, ${count(findings, 'undeclared')} undeclared 5xx, ${count(findings, 'leak')} leaks`;
+  return `${cases} cases, ${count(findings, 'crash')} crashes, ${count(findings, 'undeclared')} undeclared 5xx, ${count(findings, 'leak')} leaks`;
 }
 
 export function detailLine(findings: readonly Finding[]): string {

@@ -164,7 +164,12 @@ export function probe(target: Target, p: TargetProcess): ProcessProbe {
       fds++;
       try {
         const link = readlinkSync(path.join(fdDir, fd));
-        if (link.startsWith(target.dataDir) && isTempPath(target, link)) tempHandles.push(link);
+        if (
+          link.startsWith(target.dataDir) &&
+          isTempPath(target, link) &&
+          !RESIDENT_TEMP_FILES.test(path.basename(link))
+        )
+          tempHandles.push(link);
       } catch {
         // closed between the listing and the read
       }

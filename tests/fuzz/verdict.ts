@@ -47,6 +47,8 @@ export interface JudgeInput {
   /** Strings of the other person's that must not appear (ids, e-mails, markers), minus those the request carried. */
   foreignSecrets: ReadonlySet<string>;
   requestText: string;
+  /** Size of the request line and headers. */
+  headBytes: number;
 }
 
 /** Word-like runs of an answer: ids, e-mails and markers are found among them. */
@@ -89,7 +91,13 @@ export function judge(input: JudgeInput): Finding[] {
     plan.kind === 'hostile-protocol' ||
     (plan.body.kind === 'json-hostile' &&
       ['length-too-short', 'chunked-bad-size'].includes(plan.body.variant));
-  const declared = op.declared.has(res.status) || (protocol && PARSER_STATUSES.has(res.status));
+  // Node answers a head past its 16 KiB limit itself (431), whatever the operation.
+  const parserOnly =
+    (protocol && PARSER_STATUSES.has(res.status)) || (input.headBytes > 16_384 && res.status === 431);
+  // A path bent out of the template is no longer this operation's: the router's 404 is right.
+  const offRoute =
+    res.status === 404 && (plan.protocol === 'bad-percent-path' || plan.protocol === 'absolute-form');
+  const declared = op.declared.has(res.status) || parserOnly || offRoute;
   if (res.status >= 500 && res.status !== 503)
     add('undeclared', `${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
   else if (!declared)
