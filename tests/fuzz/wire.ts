@@ -88,6 +88,9 @@ export function parseResponse(whole: Buffer): Pick<WireResponse, 'status' | 'hea
   }
   let body = raw.subarray(end + 4);
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = dechunk(body);
+  // Pipelined answers follow each other: the first one ends where its Content-Length says.
+  else if (headers['content-length'] !== undefined)
+    body = body.subarray(0, Number(headers['content-length']));
   return { status, headers, body };
 }
 
