@@ -48,7 +48,7 @@ const post = (url: string, headers: Record<string, string>, body: Buffer | strin
   fetch(`${url}/api/things`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
 
 describe('requests that cannot be read are refused with a 400 that says why', () => {
