@@ -140,7 +140,7 @@ beforeAll(async () => {
     catalogue: { kind: 'in-process', module: () => ({ name: 'catalogue', listForIndex }) },
     openIndex: () => index,
   });
-  const http = createHttpServer({ logger, checks: search.checks ?? [] });
+  const http = createHttpServer({ logger, checks: search.checks ?? [], responseCheck: 'strict' });
   http.mount(search.router!);
   await search.start!();
   server = http.app.listen(0);

@@ -191,10 +191,12 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     });
   }
 
+  const api = createSearchRouter({ verifier: deps.verifier, service, rebuilder, logger });
   return {
     name: 'search',
     checks,
-    router: createSearchRouter({ verifier: deps.verifier, service, rebuilder, logger }),
+    router: api.router,
+    operations: api.operations,
     embedder,
     index: currentIndex,
     rebuild: () => rebuilder.run(),

@@ -1,18 +1,23 @@
-// HTTP API of the search service (contracts: POST /api/search, POST /api/documents/search, related,
-// duplicates, neighbours; admin rebuild). Every route needs a signed-in user and searches only that
+// HTTP API of the search service (search.api.ts declares it: POST /api/search, POST /api/documents/search,
+// related, duplicates, neighbours; admin rebuild). Every route needs a signed-in user and searches only that
 // user's entities: the owner id comes from the verified token, never from the request.
-import express from 'express';
-import type { Request, Response, Router } from 'express';
-import { ACCESS_DENIED_MESSAGE, getUser, NotAllowedError, requireUser } from '@kaboodle/platform';
-import type { Logger, TokenVerifier } from '@kaboodle/platform';
+import type { Response } from 'express';
+import { createApiRouter, requireAdminClaim } from '@kaboodle/platform';
+import type { ApiRouter, Logger, TokenVerifier } from '@kaboodle/platform';
 import type { SearchHit } from './index/search-index.port.ts';
 import type { RebuildReport, Rebuilder } from './rebuild.service.ts';
 import {
-  parseDocumentSearchRequest,
-  parseEntityRequest,
-  parseNeighboursRequest,
-  parseSearchRequest,
-} from './search-request.ts';
+  documentNeighbours,
+  duplicateEntities,
+  DUPLICATES_LIMIT,
+  getRebuild,
+  RELATED_LIMIT,
+  relatedEntities,
+  search,
+  searchDocumentsSemantic,
+  startRebuild,
+} from './search.api.ts';
+import { toEntityRequest } from './search-request.ts';
 import type { SearchService, Timed } from './search.service.ts';
 
 /** The unified search result (spec §3): documents carry `title`, inventory items `name`. */
@@ -66,67 +71,60 @@ export interface SearchRouterDeps {
   logger: Logger;
 }
 
-export function createSearchRouter({ verifier, service, rebuilder, logger }: SearchRouterDeps): Router {
-  const router = express.Router();
-  const auth = requireUser(verifier);
-  const owner = (req: Request) => getUser(req).id;
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
-  router.post('/api/search', auth, express.json(), async (req, res) => {
+export function createSearchRouter({ verifier, service, rebuilder, logger }: SearchRouterDeps): ApiRouter {
+  // Admin routes check the token's role: search has no user store of its own to ask.
+  const api = createApiRouter({ verifier, requireAdmin: requireAdminClaim });
+
+  api.handle(search, async ({ body, res, user, reply }) => {
     const started = performance.now();
-    const request = parseSearchRequest(req.body);
-    const timed = await service.search(owner(req), request);
+    const timed = await service.search(user.id, body);
     setTiming(res, timed, started);
-    res.json({ results: timed.value.map(hitBody) });
+    reply(200, { results: timed.value.map(hitBody) });
   });
 
-  router.post('/api/documents/search', auth, express.json(), async (req, res) => {
+  api.handle(searchDocumentsSemantic, async ({ body, res, user, reply }) => {
     const started = performance.now();
-    const request = parseDocumentSearchRequest(req.body);
-    const timed = await service.searchDocuments(owner(req), request);
+    const timed = await service.searchDocuments(user.id, body);
     setTiming(res, timed, started);
-    res.json({
+    reply(200, {
       results: timed.value.map((h) => ({
         id: h.id,
         title: h.title,
         summary: h.description,
         excerpt: h.excerpt ?? '',
-        score: Math.round(h.score * 10_000) / 10_000,
+        score: round4(h.score),
         url: h.url,
       })),
     });
   });
 
-  router.get('/api/search/related', auth, async (req, res) => {
-    const hits = await service.related(owner(req), parseEntityRequest(req.query, 10));
-    res.json({ results: hits.map(hitBody) });
+  api.handle(relatedEntities, async ({ query, user, reply }) => {
+    const hits = await service.related(user.id, toEntityRequest(query, RELATED_LIMIT));
+    reply(200, { results: hits.map(hitBody) });
   });
 
-  router.get('/api/search/duplicates', auth, async (req, res) => {
-    const hits = await service.duplicates(owner(req), parseEntityRequest(req.query, 20));
-    res.json({ results: hits.map(hitBody) });
+  api.handle(duplicateEntities, async ({ query, user, reply }) => {
+    const hits = await service.duplicates(user.id, toEntityRequest(query, DUPLICATES_LIMIT));
+    reply(200, { results: hits.map(hitBody) });
   });
 
-  router.post('/api/search/neighbours', auth, express.json(), async (req, res) => {
-    const edges = await service.neighbours(owner(req), parseNeighboursRequest(req.body));
-    res.json({ edges: edges.map((e) => ({ ...e, similarity: Math.round(e.similarity * 10_000) / 10_000 })) });
+  api.handle(documentNeighbours, async ({ body, user, reply }) => {
+    const edges = await service.neighbours(user.id, body);
+    reply(200, { edges: edges.map((e) => ({ ...e, similarity: round4(e.similarity) })) });
   });
-
-  const admin = (req: Request) => {
-    if (getUser(req).role !== 'admin') throw new NotAllowedError(ACCESS_DENIED_MESSAGE);
-  };
 
   // A full rebuild from the catalogue: answers at once (202) and runs in the background; GET follows it.
-  router.post('/api/search/admin/rebuild', auth, express.json(), async (req, res) => {
-    admin(req);
+  api.handle(startRebuild, ({ reply }) => {
     const { done } = rebuilder.start();
     done.catch((err: unknown) => logger.debug({ err }, 'rebuild ended with an error (GET reports it)'));
-    res.status(202).json(rebuildBody(rebuilder.status()));
+    reply(202, rebuildBody(rebuilder.status()));
   });
 
-  router.get('/api/search/admin/rebuild', auth, (req, res) => {
-    admin(req);
-    res.json(rebuildBody(rebuilder.status()));
+  api.handle(getRebuild, ({ reply }) => {
+    reply(200, rebuildBody(rebuilder.status()));
   });
 
-  return router;
+  return api;
 }
