@@ -71,7 +71,7 @@ const bigThing = defineOperation({
   service: 'things',
   security: 'public',
   summary: 'Make a thing with a long name',
-  body: { json: z.object({ name: z.string() }) },
+  body: { json: z.object({ name: z.string() }, { error: 'Send the thing as a JSON object' }) },
   responses: { 201: { description: 'Made.', json: z.object({ length: z.number() }) } },
 });
 
@@ -152,6 +152,9 @@ describe('requests are checked against their operation', () => {
         'Send the request body as JSON (Content-Type: application/json)',
       ],
       [fetch(`${url}/api/things`, { method: 'POST' }), 'Request body must be a JSON object'],
+      // the schema's own words win, also when the body is missing altogether
+      [post(`${url}/api/big-things`, '[1]'), 'Send the thing as a JSON object'],
+      [fetch(`${url}/api/big-things`, { method: 'POST' }), 'Send the thing as a JSON object'],
     ];
     for (const [response, message] of cases) {
       const res = await response;

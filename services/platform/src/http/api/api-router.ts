@@ -171,9 +171,9 @@ function readBody(operation: OperationSpec, req: Request): unknown {
   if (spec.multipart && req.is('multipart/form-data')) return undefined;
   const required = spec.required ?? true;
   const raw: unknown = req.body;
-  if (raw === undefined || (!hasBody(req) && raw === undefined)) {
-    if (required) throw new InputError('Request body must be a JSON object');
-    return parse(spec.json, {}, 'body');
+  if (raw === undefined) {
+    // A missing required body fails the schema itself, so its own message (if any) is the answer.
+    return parse(spec.json, required ? undefined : {}, 'body');
   }
   return parse(spec.json, raw, 'body');
 }

@@ -17,8 +17,8 @@ export function formatIssue(issue: Issue, where: 'path' | 'query' | 'body'): str
   const name = label(issue, where);
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined) return `${name} is required`;
       if (issue.expected === 'object' && !(issue.path ?? []).length) return `${name} must be a JSON object`;
+      if (issue.input === undefined) return `${name} is required`;
       const expected = issue.expected === 'int' ? 'whole number' : String(issue.expected);
       return `${name} must be ${article(expected)}`;
     }
