@@ -1,26 +1,23 @@
-// /api/stats and /api/activity: the dashboard's real figures and recent events, per user.
-import express from 'express';
-import type { Router } from 'express';
-import { getUser, requireUser } from '@kaboodle/platform';
-import type { TokenVerifier } from '@kaboodle/platform';
+// /api/stats and /api/activity (declared in activity.api.ts): the dashboard's real figures and recent
+// events, per user.
+import { createApiRouter } from '@kaboodle/platform';
+import type { ApiRouter, TokenVerifier } from '@kaboodle/platform';
+import { getStats, listActivity } from './activity.api.ts';
 import type { ActivityRepository } from './activity.repository.ts';
-import { parseLimit } from './request-input.ts';
 
 export function createActivityRouter(deps: {
   activity: ActivityRepository;
   verifier: TokenVerifier;
-}): Router {
-  const router = express.Router();
-  const auth = requireUser(deps.verifier);
+}): ApiRouter {
+  const api = createApiRouter({ verifier: deps.verifier });
 
-  router.get('/api/stats', auth, async (req, res) => {
-    res.json(await deps.activity.stats(getUser(req).id));
+  api.handle(getStats, async ({ user, reply }) => {
+    reply(200, await deps.activity.stats(user.id));
   });
 
-  router.get('/api/activity', auth, async (req, res) => {
-    const limit = parseLimit(req.query as Record<string, unknown>);
-    res.json({ activity: await deps.activity.recent(getUser(req).id, limit) });
+  api.handle(listActivity, async ({ query, user, reply }) => {
+    reply(200, { activity: await deps.activity.recent(user.id, query.limit) });
   });
 
-  return router;
+  return api;
 }

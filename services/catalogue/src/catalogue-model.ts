@@ -330,9 +330,12 @@ export interface InventoryRow extends EntityRowBase, Omit<InventoryFields, 'hash
 
 const iso = (d: Date): string => new Date(d).toISOString();
 
-/** Document JSON (contract): list shape, and with `detail` the text, pages, language and provenance. */
-export function documentJson(r: DocumentRow, detail = false) {
-  const base = {
+const isDocumentField = (f: string): f is (typeof DOCUMENT_FIELDS)[number] =>
+  (DOCUMENT_FIELDS as readonly string[]).includes(f);
+
+/** Document JSON (the Document schema of documents.api.ts): the list shape. */
+export function documentJson(r: DocumentRow) {
+  return {
     id: r.id,
     title: r.title,
     author: r.author,
@@ -346,20 +349,24 @@ export function documentJson(r: DocumentRow, detail = false) {
     influenced_by: r.influenced_by,
     hashtags: r.hashtags,
     status: 'processed' as const,
-    indexed: true,
+    indexed: true as const,
     source_file_id: r.source_file_id,
     file_name: r.file_name,
     content_type: r.content_type,
     size: r.size,
     url: `/api/documents/${r.id}/file`,
-    corrected_fields: r.corrected_fields,
+    // only ever written from a validated edit's keys
+    corrected_fields: r.corrected_fields.filter(isDocumentField),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     version: r.version,
   };
-  if (!detail) return base;
+}
+
+/** DocumentDetail JSON: the list shape plus the text, pages, language and provenance. */
+export function documentDetailJson(r: DocumentRow) {
   return {
-    ...base,
+    ...documentJson(r),
     text: r.extracted_text,
     page_count: r.page_count,
     language: r.language,

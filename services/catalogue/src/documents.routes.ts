@@ -1,28 +1,29 @@
-// /api/documents*: the vault's list (sort, filter, X-Total-Count), keyword search, categories, streamed
-// export, one document (read, correct, delete) and its original file. Every route is the signed-in
-// owner's only; another user's id answers 404 exactly like a missing one. The fixed paths (search,
-// categories, export) are registered before /:id so they are never read as ids.
+// /api/documents* (declared in documents.api.ts): the vault's list (sort, filter, X-Total-Count), keyword
+// search, categories, streamed export, one document (read, correct, delete) and its original file.
+// Every route is the signed-in owner's only; another user's id answers 404 exactly like a missing one.
+// The fixed paths (search, categories, export) are bound before /{id} so they are never read as ids.
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
-import express from 'express';
-import type { Request, Response, Router } from 'express';
-import { getUser, InputError, NotFoundError, requireUser } from '@kaboodle/platform';
-import type { BlobStore, TokenVerifier } from '@kaboodle/platform';
-import { documentJson } from './catalogue-model.ts';
+import type { RequestHandler, Response } from 'express';
+import { createApiRouter, getUser, NotFoundError } from '@kaboodle/platform';
+import type { ApiRouter, BlobStore, TokenVerifier } from '@kaboodle/platform';
+import { documentDetailJson, documentJson } from './catalogue-model.ts';
 import type { DocumentRow } from './catalogue-model.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import { contentDisposition, safeContentType } from './content-disposition.ts';
 import { csvRow, UTF8_BOM } from './csv-writer.ts';
-import type { DocumentFilter, DocumentRepository } from './document.repository.ts';
+import type { DocumentRepository } from './document.repository.ts';
 import {
-  parseCategory,
-  parseDocumentPatch,
-  parseHashtagFilter,
-  parsePage,
-  parseQuery,
-  parseSort,
-  single,
-} from './request-input.ts';
+  deleteDocument,
+  documentFilterOf,
+  exportDocuments,
+  getDocument,
+  getDocumentFile,
+  listDocumentCategories,
+  listDocuments,
+  searchDocumentsByKeyword,
+  updateDocument,
+} from './documents.api.ts';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const FILE_GONE = 'The original file is no longer stored';
@@ -65,16 +66,6 @@ const csvValues = (d: DocumentRow): unknown[] =>
         : d[c],
   );
 
-function filterOf(req: Request, queryRequired: boolean): DocumentFilter {
-  const q = req.query as Record<string, unknown>;
-  return {
-    query: parseQuery(q, queryRequired),
-    category: parseCategory(q),
-    hashtag: parseHashtagFilter(q),
-    ...parseSort(q),
-  };
-}
-
 /** Write with back-pressure; false when the client has gone. */
 async function write(res: Response, chunk: string): Promise<boolean> {
   if (res.destroyed) return false;
@@ -84,34 +75,38 @@ async function write(res: Response, chunk: string): Promise<boolean> {
   return !res.destroyed;
 }
 
-export function createDocumentsRouter(deps: DocumentsRouterDeps): Router {
+export function createDocumentsRouter(deps: DocumentsRouterDeps): ApiRouter {
   const { documents, service, blobs } = deps;
-  const router = express.Router();
-  const auth = requireUser(deps.verifier);
+  const api = createApiRouter({ verifier: deps.verifier });
 
-  async function listed(req: Request, res: Response, queryRequired: boolean): Promise<void> {
-    const filter = filterOf(req, queryRequired);
-    const page = parsePage(req.query as Record<string, unknown>);
-    const { rows, total } = await documents.list(getUser(req).id, filter, page);
-    res.set('X-Total-Count', String(total)).json(rows.map((r) => documentJson(r)));
-  }
-
-  router.get('/api/documents', auth, (req, res) => listed(req, res, false));
-  router.get('/api/documents/search', auth, (req, res) => listed(req, res, true));
-
-  router.get('/api/documents/categories', auth, async (req, res) => {
-    res.json({ categories: await documents.categories(getUser(req).id) });
+  api.handle(listDocuments, async ({ query, res, user, reply }) => {
+    const { page, limit } = query;
+    const { rows, total } = await documents.list(user.id, documentFilterOf(query), { page, limit });
+    res.set('X-Total-Count', String(total));
+    reply(
+      200,
+      rows.map((r) => documentJson(r)),
+    );
   });
 
-  router.get('/api/documents/export', auth, async (req, res) => {
-    const q = req.query as Record<string, unknown>;
-    const format = (single(q, 'format') ?? 'csv').trim().toLowerCase();
-    if (format !== 'csv' && format !== 'json') throw new InputError('format must be csv or json');
-    const bomRaw = (single(q, 'bom') ?? '0').trim().toLowerCase();
-    if (!['0', '1', 'true', 'false', ''].includes(bomRaw)) throw new InputError('bom must be 1 or 0');
-    const bom = bomRaw === '1' || bomRaw === 'true';
-    const filter = filterOf(req, false);
-    const owner = getUser(req).id;
+  api.handle(searchDocumentsByKeyword, async ({ query, res, user, reply }) => {
+    const { page, limit } = query;
+    const { rows, total } = await documents.list(user.id, documentFilterOf(query), { page, limit });
+    res.set('X-Total-Count', String(total));
+    reply(
+      200,
+      rows.map((r) => documentJson(r)),
+    );
+  });
+
+  api.handle(listDocumentCategories, async ({ user, reply }) => {
+    reply(200, { categories: await documents.categories(user.id) });
+  });
+
+  api.handle(exportDocuments, async ({ query, res, user }) => {
+    const { format, bom } = query;
+    const filter = documentFilterOf(query);
+    const owner = user.id;
     const { total } = await documents.list(owner, filter, { page: 1, limit: 1 });
     const date = new Date().toISOString().slice(0, 10);
     res.status(200).set({
@@ -136,32 +131,36 @@ export function createDocumentsRouter(deps: DocumentsRouterDeps): Router {
     res.end(format === 'json' ? `${first ? '' : '\n'}]\n` : undefined);
   });
 
-  router.get('/api/documents/:id', auth, async (req, res) => {
-    const doc = await documents.findForOwner(getUser(req).id, req.params.id as string);
+  api.handle(getDocument, async ({ params, user, reply }) => {
+    const doc = await documents.findForOwner(user.id, params.id);
     if (!doc) throw new NotFoundError(DOCUMENT_NOT_FOUND);
-    res.json(documentJson(doc, true));
+    reply(200, documentDetailJson(doc));
   });
 
-  router.patch('/api/documents/:id', auth, express.json(), async (req, res) => {
-    const owner = getUser(req).id;
-    // 404 before validation: another user's id tells nothing, not even which fields are wrong
-    if (!(await documents.findForOwner(owner, req.params.id as string)))
+  // 404 before the body is read: another user's id tells nothing, not even which fields are wrong.
+  const ownDocument: RequestHandler = async (req, _res, next) => {
+    if (!(await documents.findForOwner(getUser(req).id, String(req.params.id))))
       throw new NotFoundError(DOCUMENT_NOT_FOUND);
-    const patch = parseDocumentPatch(req.body);
-    const saved = await service.updateDocument(owner, req.params.id as string, patch);
-    if (!saved) throw new NotFoundError(DOCUMENT_NOT_FOUND);
-    res.json(documentJson(saved, true));
-  });
+    next();
+  };
 
-  router.delete('/api/documents/:id', auth, async (req, res) => {
-    if (!(await service.deleteDocument(getUser(req).id, req.params.id as string))) {
-      throw new NotFoundError(DOCUMENT_NOT_FOUND);
-    }
+  api.handle(
+    updateDocument,
+    async ({ params, body, user, reply }) => {
+      const saved = await service.updateDocument(user.id, params.id, body);
+      if (!saved) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+      reply(200, documentDetailJson(saved));
+    },
+    { before: [ownDocument] },
+  );
+
+  api.handle(deleteDocument, async ({ params, res, user }) => {
+    if (!(await service.deleteDocument(user.id, params.id))) throw new NotFoundError(DOCUMENT_NOT_FOUND);
     res.status(204).end();
   });
 
-  router.get('/api/documents/:id/file', auth, async (req, res) => {
-    const doc = await documents.findForOwner(getUser(req).id, req.params.id as string);
+  api.handle(getDocumentFile, async ({ params, res, user }) => {
+    const doc = await documents.findForOwner(user.id, params.id);
     if (!doc) throw new NotFoundError(DOCUMENT_NOT_FOUND);
     await sendBlob(blobs, res, doc.blob_key, {
       contentType: doc.content_type,
@@ -170,7 +169,7 @@ export function createDocumentsRouter(deps: DocumentsRouterDeps): Router {
     });
   });
 
-  return router;
+  return api;
 }
 
 /** Stream a stored file to the client; a missing blob is a 404 with a plain reason. */

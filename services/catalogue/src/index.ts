@@ -1,1 +1,3 @@
 export * from './module.ts';
+export { documentOperations } from './documents.api.ts';
+export { activityOperations } from './activity.api.ts';

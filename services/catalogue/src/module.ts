@@ -60,23 +60,24 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
   const service = createCatalogueService({ db, documents, inventory, activity, outbox });
   const reader = createCatalogueReader({ db, documents, inventory });
 
+  const documentsApi = createDocumentsRouter({
+    documents,
+    service,
+    blobs,
+    verifier,
+    exportMaxRows: config.CATALOGUE_EXPORT_MAX_ROWS,
+  });
+  const activityApi = createActivityRouter({ activity, verifier });
   const router = express.Router();
-  router.use(
-    createDocumentsRouter({
-      documents,
-      service,
-      blobs,
-      verifier,
-      exportMaxRows: config.CATALOGUE_EXPORT_MAX_ROWS,
-    }),
-  );
+  router.use(documentsApi.router);
   router.use(createInventoryRouter({ inventory, service, blobs, verifier }));
-  router.use(createActivityRouter({ activity, verifier }));
+  router.use(activityApi.router);
 
   let subscription: Subscription | undefined;
   return {
     name: 'catalogue',
     router,
+    operations: [...documentsApi.operations, ...activityApi.operations],
     grpc: [createCatalogueGrpcService(reader)],
     checks: [{ name: 'catalogue.database', check: () => db.ping() }],
     listForIndex: (req) => reader.listForIndex(req),

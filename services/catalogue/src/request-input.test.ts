@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '@kaboodle/platform';
-import {
-  normaliseTag,
-  parseDocumentPatch,
-  parseInventoryPatch,
-  parsePage,
-  parseQuery,
-  parseSort,
-} from './request-input.ts';
+import { normaliseTag, parseInventoryPatch, parsePage, parseQuery } from './request-input.ts';
 
 describe('request input', () => {
   it('pages default to 1 and 20 and stay within 1..100', () => {
@@ -15,16 +8,6 @@ describe('request input', () => {
     expect(parsePage({ page: '3', limit: '100' })).toEqual({ page: 3, limit: 100 });
     expect(() => parsePage({ limit: '1e2' })).toThrow(InputError);
     expect(() => parsePage({ page: ['1', '2'] })).toThrow('page must be given once');
-  });
-
-  it('a chosen sort column starts ascending; no column means newest first', () => {
-    expect(parseSort({})).toEqual({ sort: 'created_at', order: 'desc' });
-    expect(parseSort({ sort: 'title' })).toEqual({ sort: 'title', order: 'asc' });
-    expect(parseSort({ sort: 'publication_year', order: 'DESC' })).toEqual({
-      sort: 'publication_year',
-      order: 'desc',
-    });
-    expect(() => parseSort({ sort: 'owner_id' })).toThrow(/^sort must be one of/);
   });
 
   it('trims the keyword and bounds it', () => {
@@ -43,29 +26,6 @@ describe('request input', () => {
     expect(normaliseTag('Café & Bar')).toBe('cafe-and-bar');
     expect(normaliseTag('!!!')).toBeNull();
     expect(normaliseTag('a'.repeat(65))).toBe('a'.repeat(48));
-  });
-
-  it('reads a document edit: trims text, dedupes influences and tags, keeps null years', () => {
-    expect(
-      parseDocumentPatch({
-        title: ' New ',
-        publication_year: null,
-        influenced_by: ['A', ' A', '', 'B'],
-        hashtags: ['x', '#X', { tag: 'y', relevancy: 0.25 }],
-      }),
-    ).toEqual({
-      title: 'New',
-      publication_year: null,
-      influenced_by: ['A', 'B'],
-      hashtags: [
-        { tag: 'x', relevancy: 1 },
-        { tag: 'y', relevancy: 0.25 },
-      ],
-    });
-    expect(() => parseDocumentPatch(null)).toThrow('Send the fields to change as a JSON object');
-    expect(() => parseDocumentPatch({ hashtags: new Array(51).fill('a') })).toThrow(
-      'hashtags takes at most 50 tags',
-    );
   });
 
   it('reads an inventory edit: prices to the cent, currency upper-cased', () => {

@@ -1,15 +1,13 @@
-// Reading and checking what callers send: paging, sorting, search text and edits. Bad input is an
-// InputError with a message that says what to send instead (a 400, never a 500).
+// Reading and checking what the inventory routes receive (paging, search text, edits), by hand until
+// they are declared on the API contract like the documents' (catalogue-fields.ts has the same rules
+// as schemas). Bad input is an InputError with a message that says what to send instead.
 import { InputError } from '@kaboodle/platform';
-import { DOCUMENT_FIELDS, INVENTORY_FIELDS } from './catalogue-model.ts';
-import type { DocumentFields, InventoryFields, Tag } from './catalogue-model.ts';
-import { DOCUMENT_SORTS } from './document.repository.ts';
-import type { DocumentSort } from './document.repository.ts';
-import type { Order, Page } from './entity-query.ts';
+import { INVENTORY_FIELDS } from './catalogue-model.ts';
+import type { InventoryFields, Tag } from './catalogue-model.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY, normaliseTag } from './catalogue-fields.ts';
+import type { Page } from './entity-query.ts';
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
-export const MAX_QUERY = 500;
+export { normaliseTag };
 
 type Query = Record<string, unknown>;
 
@@ -51,31 +49,6 @@ export function parsePage(q: Query): Page {
   };
 }
 
-export function parseLimit(q: Query, fallback = DEFAULT_LIMIT): number {
-  return wholeNumber(
-    q,
-    'limit',
-    1,
-    MAX_LIMIT,
-    fallback,
-    `limit must be a whole number from 1 to ${MAX_LIMIT}`,
-  );
-}
-
-const SORT_NAMES = Object.keys(DOCUMENT_SORTS) as DocumentSort[];
-
-/** Sort and order: a chosen column starts ascending (spec: first click ascending); default newest first. */
-export function parseSort(q: Query): { sort: DocumentSort; order: Order } {
-  const sort = single(q, 'sort')?.trim();
-  const order = single(q, 'order')?.trim().toLowerCase();
-  if (sort && !SORT_NAMES.includes(sort as DocumentSort)) {
-    throw new InputError(`sort must be one of ${SORT_NAMES.join(', ')}`);
-  }
-  if (order && order !== 'asc' && order !== 'desc') throw new InputError('order must be asc or desc');
-  if (!sort) return { sort: 'created_at', order: (order as Order | undefined) ?? 'desc' };
-  return { sort: sort as DocumentSort, order: (order as Order | undefined) ?? 'asc' };
-}
-
 /** The keyword: trimmed, 1 to 500 characters (required for search routes). */
 export function parseQuery(q: Query, required: boolean): string | undefined {
   const raw = single(q, 'query') ?? single(q, 'q');
@@ -93,33 +66,6 @@ export function parseCategory(q: Query): string | undefined {
   if (c === undefined || c === '') return undefined;
   if (c.length > 200) throw new InputError('category is too long (max 200 characters)');
   return c;
-}
-
-/**
- * Tags as processing writes them (lower-case ASCII kebab, up to 48): `#MachineLearning`,
- * `machine_learning` and `Machine learning` all become `machine-learning`. Null when nothing is left.
- */
-export function normaliseTag(raw: string): string | null {
-  const t = raw
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/^\s*#+/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/, '');
-  return t || null;
-}
-
-export function parseHashtagFilter(q: Query): string | undefined {
-  const raw = single(q, 'hashtag') ?? single(q, 'tag');
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const tag = normaliseTag(raw);
-  if (!tag) throw new InputError('hashtag needs at least one letter or digit');
-  return tag;
 }
 
 // ---- edits -------------------------------------------------------------------------------------
@@ -173,50 +119,6 @@ function checkKeys(body: Record<string, unknown>, allowed: readonly string[]): s
   if (keys.length === 0)
     throw new InputError(`Nothing to update: send at least one of ${allowed.join(', ')}`);
   return keys;
-}
-
-export function parseDocumentPatch(body: unknown): Partial<DocumentFields> {
-  const b = asObject(body);
-  const out: Partial<DocumentFields> = {};
-  for (const k of checkKeys(b, DOCUMENT_FIELDS) as (keyof DocumentFields)[]) {
-    const v = b[k];
-    switch (k) {
-      case 'title':
-        out.title = text(k, v, 500, true);
-        break;
-      case 'author':
-      case 'category':
-      case 'field':
-      case 'journal_publisher':
-        out[k] = text(k, v, 500);
-        break;
-      case 'summary':
-      case 'thesis':
-      case 'issue':
-        out[k] = text(k, v, 10_000);
-        break;
-      case 'publication_year':
-        if (v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 9999)) {
-          throw new InputError('publication_year must be a whole year from 0 to 9999, or null');
-        }
-        out.publication_year = v as number | null;
-        break;
-      case 'influenced_by': {
-        if (!Array.isArray(v) || v.length > 100 || v.some((x) => typeof x !== 'string')) {
-          throw new InputError('influenced_by must be a list of up to 100 names');
-        }
-        const names = (v as string[]).map((x) => x.trim()).filter(Boolean);
-        if (names.some((x) => x.length > 300))
-          throw new InputError('An influence is too long (max 300 characters)');
-        out.influenced_by = [...new Set(names)];
-        break;
-      }
-      case 'hashtags':
-        out.hashtags = tags(v);
-        break;
-    }
-  }
-  return out;
 }
 
 function price(field: string, v: unknown): number | null {
