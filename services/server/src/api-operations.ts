@@ -1,10 +1,20 @@
 // Every service's HTTP operations, for the OpenAPI document the web target publishes (in a cluster
-// the ingress sends /api/openapi.json and /api/docs to web, which runs none of the services). Each
-// list is the declarations alone: importing them starts nothing.
+// the ingress sends /api/openapi.json and /api/docs to web, which runs none of the services) and for
+// the frontends' generated API types (npm run generate:api). Each list is the declarations alone:
+// importing them starts nothing.
+import { healthOperations } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
+import { activityOperations, documentOperations } from '@kaboodle/catalogue';
 import { ingestionOperations } from '@kaboodle/ingestion';
+import { searchOperations } from '@kaboodle/search';
 
-export const ALL_OPERATIONS: readonly OperationSpec[] = [...ingestionOperations];
+export const ALL_OPERATIONS: readonly OperationSpec[] = [
+  ...healthOperations,
+  ...ingestionOperations,
+  ...documentOperations,
+  ...activityOperations,
+  ...searchOperations,
+];
 
 export const API_DESCRIPTION = [
   'Every call of the Kaboodle API, generated from the schemas that validate it.',

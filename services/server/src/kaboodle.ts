@@ -4,6 +4,7 @@
 // remote one (the token verifier uses the auth module's keys, search calls processing directly).
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import type { Express } from 'express';
 import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
@@ -15,6 +16,7 @@ import {
   createLogger,
   createSessionRevocationList,
   createTokenVerifier,
+  healthOperations,
   listen,
   platformConfig,
   startTelemetry,
@@ -119,7 +121,8 @@ function registerModules(manager: ModuleManager<Context>): void {
             version: VERSION,
             description: API_DESCRIPTION,
           },
-          operations: () => (ctx.running.has('web') ? ALL_OPERATIONS : ctx.operations),
+          operations: () =>
+            ctx.running.has('web') ? ALL_OPERATIONS : [...healthOperations, ...ctx.operations],
         });
         ctx.http.mount(docs.router);
       },
@@ -397,6 +400,8 @@ export interface KaboodleOptions {
 
 export interface Kaboodle {
   readonly url: string;
+  /** The HTTP app every module is mounted on (tests walk its routes). */
+  readonly app: Express;
   readonly grpcAddress: string | undefined;
   readonly targets: readonly string[];
   stop(): Promise<void>;
@@ -469,6 +474,7 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
   let stopping: Promise<void> | undefined;
   return {
     url: httpServer.url,
+    app: ctx.http!.app,
     grpcAddress: ctx.grpc?.address,
     targets,
     stop() {

@@ -1,8 +1,11 @@
 // /healthz (the process answers), /readyz (every dependency answers, checked on each call so an
-// engine that goes away and comes back flips it both ways) and /metrics (Prometheus text).
-import { Router } from 'express';
+// engine that goes away and comes back flips it both ways) and /metrics (Prometheus text), as
+// declared in health.api.ts.
+import type { Router } from 'express';
 import type { HealthCheck } from '../module.ts';
 import { getTelemetry } from '../telemetry/telemetry.ts';
+import { createApiRouter } from './api/api-router.ts';
+import { getHealth, getMetrics, getReadiness } from './health.api.ts';
 
 export interface CheckResult {
   name: string;
@@ -57,25 +60,25 @@ export interface HealthRoutesOptions {
 }
 
 export function createHealthRoutes(options: HealthRoutesOptions): Router {
-  const router = Router();
+  const api = createApiRouter();
   const startedAt = Date.now();
 
-  router.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
+  api.handle(getHealth, ({ reply }) => {
+    reply(200, { status: 'ok', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
   });
 
-  router.get('/readyz', async (_req, res) => {
+  api.handle(getReadiness, async ({ res, reply }) => {
     res.set('Cache-Control', 'no-store');
     if (options.isDraining()) {
-      res.status(503).json({ status: 'shutting down', checks: [] });
+      reply(503, { status: 'shutting down', checks: [] });
       return;
     }
     const report = await checkReadiness(options.checks, options.timeoutMs);
     if (report.ready) {
-      res.json({ status: 'ready', checks: report.checks });
+      reply(200, { status: 'ready', checks: report.checks });
     } else {
       const failed = report.checks.filter((c) => c.status === 'fail');
-      res.status(503).json({
+      reply(503, {
         status: 'not ready',
         failed: failed.map((c) => `${c.name}: ${c.error ?? 'failed'}`),
         checks: report.checks,
@@ -83,7 +86,7 @@ export function createHealthRoutes(options: HealthRoutesOptions): Router {
     }
   });
 
-  router.get('/metrics', (req, res) => {
+  api.handle(getMetrics, ({ req, res }) => {
     const telemetry = getTelemetry();
     if (!telemetry) {
       res.status(503).type('text/plain').send('# telemetry is not started in this process\n');
@@ -92,5 +95,5 @@ export function createHealthRoutes(options: HealthRoutesOptions): Router {
     telemetry.metricsHandler(req, res);
   });
 
-  return router;
+  return api.router;
 }

@@ -5,6 +5,7 @@ export type { ListenOptions, RunningServer } from './listen.ts';
 export { errorHandler, notFoundHandler, toHttpError } from './error-handler.ts';
 export type { ErrorBody, HttpErrorResponse } from './error-handler.ts';
 export { checkReadiness } from './health.routes.ts';
+export { healthOperations } from './health.api.ts';
 export type { CheckResult, ReadinessReport } from './health.routes.ts';
 export { REQUEST_ID_HEADER, isValidRequestId } from './request-context.ts';
 export * from './api/index.ts';
