@@ -39,7 +39,8 @@ export function createWebModule({ frontendsDir }: WebModuleDeps): ServiceModule 
   }
   router.use(express.static(shellDist, staticOptions));
 
-  router.use((req, res, next) => {
+  // The shell's client-side routes get index.html (named: the route-coverage test lists it).
+  router.use(function spaFallback(req, res, next) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader(

@@ -111,13 +111,13 @@ export function toHttpError(err: unknown): HttpErrorResponse {
 
 /** Terminal handler for requests no route matched: a JSON 404 (never Express's HTML page). */
 export function notFoundHandler(): RequestHandler {
-  return (req, _res, next) => {
+  return function notFound(req, _res, next) {
     next(new NotFoundError(`No route for ${req.method} ${req.originalUrl.split('?', 1)[0]}`));
   };
 }
 
 export function errorHandler(): ErrorRequestHandler {
-  return (err, req, res, next) => {
+  return function errorHandler(err, req, res, next) {
     const mapped = toHttpError(err);
     const log = req.log;
     if (mapped.fault) log?.error({ err, status: mapped.status }, 'request failed with an unexpected error');
