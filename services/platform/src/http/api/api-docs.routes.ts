@@ -46,6 +46,11 @@ const PAGE = `<!doctype html>
 <title>Kaboodle API</title>
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 <link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png">
+<style>
+/* The document declares no response links, so the column only ever says "No links", and on a
+   phone it pushed the responses table wider than the screen. */
+.swagger-ui .response-col_links { display: none; }
+</style>
 </head>
 <body>
 <div id="swagger-ui"></div>
