@@ -52,8 +52,9 @@ node_modules/.install-stamp: $(NODE_STAMP) package.json package-lock.json $(wild
 
 install: node_modules/.install-stamp ## Install every workspace's dependencies with the pinned Node
 
-build: install ## Generate protobuf code and build the web frontends
+build: install ## Generate protobuf code and the frontends' API types (from the OpenAPI document), build the web frontends
 	npm run --silent -w @kaboodle/proto generate
+	npm run --silent -w @kaboodle/server generate:api
 	npm run --silent build --workspaces --if-present
 
 proto: install ## Regenerate TypeScript from proto/ (committed, so a diff shows a change)

@@ -17,6 +17,11 @@ export type {
   UploadRequest,
 } from './api/api-client.ts';
 export { ApiError, API_MESSAGES, isApiError, messageForStatus } from './api/api-error.ts';
+// The API's types and the values its document carries, generated from the OpenAPI document
+// (npm run generate:api; never edited by hand).
+export type { components, operations, paths } from './api/kaboodle-api.gen.ts';
+export { DOCUMENT_FIELDS, FILE_RULES } from './api/kaboodle-api.gen.ts';
+export type { ApiBody, ApiQuery, ApiReply, ApiSchema, OperationId } from './api/api-types.ts';
 export type { ApiErrorKind } from './api/api-error.ts';
 export {
   createApiCache,

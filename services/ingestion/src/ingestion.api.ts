@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { defineOperation, wholeNumberQuery } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
-import { MAX_FILE_BYTES } from './file-rules.ts';
+import { ALLOWED_TYPES, MAX_FILE_BYTES } from './file-rules.ts';
 import { FILE_STATUSES } from './file.repository.ts';
 
 export const MAX_INSTRUCTIONS = 2000;
@@ -81,6 +81,9 @@ const uploadForm = z
     file: z.string().meta({
       description: `The file (PDF, JPEG, PNG, TXT, DOC, DOCX; at most ${MAX_FILE_BYTES} bytes).`,
       format: 'binary',
+      // The rules themselves, for clients that check a file before sending it (the frontends' copy
+      // is generated from here: npm run generate:api)
+      'x-file-rules': { maxBytes: MAX_FILE_BYTES, types: ALLOWED_TYPES },
     }),
     instructions: z.string().max(MAX_INSTRUCTIONS).optional(),
     destination: z.enum(DESTINATIONS).optional(),
