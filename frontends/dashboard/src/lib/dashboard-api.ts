@@ -1,49 +1,24 @@
 // The calls the dashboard remote makes (ingestion and catalogue contracts), with the answers checked
 // so a surprise from the server reads as "Invalid API response", never as a crash.
-import { api, ApiError, API_MESSAGES, type ApiClient } from '@kaboodle/kit';
+import { api, ApiError, API_MESSAGES, type ApiClient, type ApiSchema } from '@kaboodle/kit';
 
-export type Destination = 'auto' | 'document' | 'inventory';
+type ApiFile = ApiSchema<'FileStatus'>;
+export type Destination = ApiFile['destination'];
 export const DESTINATIONS: readonly Destination[] = ['auto', 'document', 'inventory'];
-export type ServerFileStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+export type ServerFileStatus = ApiFile['status'];
 /** Ingestion contract: AI instructions are at most 2000 characters. */
 export const MAX_INSTRUCTIONS = 2000;
 
-export interface FileResult {
-  type: 'document' | 'inventory_item';
-  id: string;
-  /** The web route of what the file became: /documents?open=<id> or /inventory/<id>. */
-  url: string;
-}
+/** What a file became; `url` is its web route: /documents?open=<id> or /inventory/<id>. */
+export type FileResult = NonNullable<ApiFile['result']>;
 
-/** The ingestion service's file JSON (statusBody). */
-export interface ServerFile {
-  id: string;
-  name: string;
-  size: number;
-  content_type: string;
-  status: ServerFileStatus;
-  stage: string | null;
-  progress: number;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-  attempt: number;
-  destination: Destination;
-  source_url: string | null;
-  result: FileResult | null;
+/** The ingestion service's file JSON (FileStatus), as the dashboard keeps it. */
+export type ServerFile = Omit<ApiFile, 'file_id' | 'instructions'> & {
   duplicate?: boolean;
   message?: string;
-}
+};
 
-export interface Stats {
-  documents_processed: number;
-  inventory_items: number;
-  files_completed: number;
-  files_failed: number;
-  files_total: number;
-  processing_efficiency: number | null;
-  storage_bytes: number;
-}
+export type Stats = ApiSchema<'Stats'>;
 
 export type ActivityType = 'uploaded' | 'processed' | 'failed' | 'deleted' | 'edited' | string;
 

@@ -1,28 +1,27 @@
-// Spec 5 and 9's file rules in the browser, with the spec's texts word for word (the ingestion
-// service checks the same rules again, and the bytes too).
+// Spec 5 and 9's file rules in the browser, with the spec's texts word for word. The limit and the
+// allowed types are the ingestion service's own, carried by the API document (FILE_RULES, generated
+// into @kaboodle/kit), so the two can never disagree; the service checks them again, and the bytes.
+import { FILE_RULES } from '@kaboodle/kit';
 
-export const MAX_FILE_BYTES = 20 * 1024 * 1024; // 20971520
+export const MAX_FILE_BYTES: number = FILE_RULES.maxBytes;
 
 /** Allowed types: MIME type → extensions (PDF, JPEG, PNG, plain text, legacy Word, modern Word). */
-export const ALLOWED_TYPES: Readonly<Record<string, readonly string[]>> = {
-  'application/pdf': ['pdf'],
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'text/plain': ['txt'],
-  'application/msword': ['doc'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
-};
+export const ALLOWED_TYPES: Readonly<Record<string, readonly string[]>> = FILE_RULES.types;
 
-/** The picker's accept attribute: the spec's extensions. */
-export const ACCEPT = '.pdf,.jpg,.jpeg,.png,.txt,.doc,.docx';
+/** The picker's accept attribute: the allowed extensions. */
+export const ACCEPT = Object.values(ALLOWED_TYPES)
+  .flat()
+  .map((ext) => `.${ext}`)
+  .join(',');
 
 const BY_EXTENSION = new Map(
   Object.entries(ALLOWED_TYPES).flatMap(([mime, exts]) => exts.map((e) => [e, mime] as const)),
 );
 const GENERIC = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
 
+const MB = 1024 * 1024;
 export const sizeExceededMessage = (bytes: number): string =>
-  `File size exceeds 20MB limit (${(bytes / (1024 * 1024)).toFixed(2)}MB)`;
+  `File size exceeds ${MAX_FILE_BYTES / MB}MB limit (${(bytes / MB).toFixed(2)}MB)`;
 export const unsupportedTypeMessage = (type: string): string => `Unsupported file type: ${type}`;
 export const FILE_NAME_REQUIRED = 'File name is required';
 export const alreadyListedMessage = (name: string): string => `File "${name}" is already in the list`;

@@ -1,5 +1,6 @@
 // Pure rules of the vault list (spec 4 and 5): sorting, filters, categories, paging and the server's
 // sort parameters, kept apart from React so they are tested on their own.
+import { DOCUMENT_FIELDS } from '@kaboodle/kit';
 import type { SortKey, SortState, VaultDocument } from './document-types.ts';
 
 export const PAGE_SIZE = 20;
@@ -47,17 +48,12 @@ export function sortParams(sort: SortState): { sort?: SortKey; order?: 'asc' | '
 /** Every field value a person sees, flattened to text (tags and influences included). */
 export function searchableValues(doc: VaultDocument): string[] {
   return [
-    doc.title,
-    doc.author,
-    doc.category,
-    doc.field,
-    doc.publication_year == null ? '' : String(doc.publication_year),
-    doc.summary,
-    doc.thesis,
-    doc.issue,
-    doc.journal_publisher,
-    ...doc.influenced_by,
-    ...doc.hashtags.map((h) => h.tag),
+    ...DOCUMENT_FIELDS.flatMap((f): string[] => {
+      const v = doc[f];
+      if (v === null) return [''];
+      if (typeof v === 'string' || typeof v === 'number') return [String(v)];
+      return v.map((x) => (typeof x === 'string' ? x : x.tag));
+    }),
     doc.file_name ?? '',
   ];
 }

@@ -1,77 +1,29 @@
-// The catalogue's document JSON (contracts: catalogue) as the vault reads it.
+// The catalogue's and search's JSON as the vault reads it: the API's generated types (from the
+// OpenAPI document, @kaboodle/kit), never a copy of them.
+import { DOCUMENT_FIELDS, type ApiQuery, type ApiSchema } from '@kaboodle/kit';
 
-export interface Hashtag {
-  tag: string;
-  relevancy: number;
-}
+export type Hashtag = ApiSchema<'Tag'>;
+/** A document's own fields, the ones a correction may change. */
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+type ApiDocument = ApiSchema<'Document'>;
 
-export interface VaultDocument {
-  id: string;
-  title: string;
-  author: string;
-  category: string;
-  field: string;
-  publication_year: number | null;
-  summary: string;
-  thesis: string;
-  issue: string;
-  journal_publisher: string;
-  influenced_by: string[];
-  hashtags: Hashtag[];
-  status?: string;
-  indexed?: boolean;
-  source_file_id?: string;
-  file_name?: string;
-  content_type?: string;
-  size?: number;
-  url?: string;
-  corrected_fields?: string[];
-  created_at?: string;
-  updated_at?: string;
-  version?: number;
-}
+/** What the screens rely on: the id and the document's fields; the rest as the server sent it. */
+export type VaultDocument = Pick<ApiDocument, 'id' | DocumentField> &
+  Partial<Omit<ApiDocument, 'id' | DocumentField>>;
 
-export interface FieldProvenance {
-  confidence?: number;
-  source?: string;
-  method?: string;
-  evidence?: string;
-}
+export type FieldProvenance = ApiSchema<'FieldProvenance'>;
 
-export interface DocumentDetail extends VaultDocument {
-  text?: string;
-  page_count?: number | null;
-  language?: string | null;
-  provenance?: Record<string, FieldProvenance>;
-}
+export type DocumentDetail = VaultDocument &
+  Partial<Pick<ApiSchema<'DocumentDetail'>, 'text' | 'page_count' | 'language' | 'provenance'>>;
 
 /** Spec 3: a semantic search result of the vault. */
-export interface SemanticResult {
-  id: string;
-  title: string;
-  summary: string;
-  excerpt?: string;
-  score?: number;
-  url?: string;
-}
+export type SemanticResult = ApiSchema<'DocumentSearchResult'>;
 
 /** Spec 3: a unified search result (documents and inventory items). */
-export interface SearchHit {
-  type: 'document' | 'inventory_item';
-  id: string;
-  title?: string;
-  name?: string;
-  description?: string;
-  content?: string;
-  url?: string;
-  image_url?: string;
-  score?: number | null;
-  category?: string;
-  hashtags?: string[];
-  excerpt?: string;
-}
+export type SearchHit = ApiSchema<'SearchResult'>;
 
-export type SortKey = 'title' | 'author' | 'category' | 'field' | 'publication_year' | 'journal_publisher';
+/** The list's sortable columns: the server's sorts that are document fields. */
+export type SortKey = Extract<NonNullable<ApiQuery<'listDocuments'>['sort']>, DocumentField>;
 export type SortState = { key: SortKey; dir: 'asc' | 'desc' } | null;
 
 export type VaultView = 'table' | 'grid' | 'graph' | 'browser';
@@ -81,6 +33,12 @@ export const VAULT_VIEWS: { id: VaultView; label: string }[] = [
   { id: 'graph', label: 'Graph' },
   { id: 'browser', label: 'Browser' },
 ];
+
+/** The text fields: every document field but the year, the influences and the tags. */
+export const TEXT_FIELDS = DOCUMENT_FIELDS.filter(
+  (f): f is Exclude<DocumentField, 'publication_year' | 'influenced_by' | 'hashtags'> =>
+    f !== 'publication_year' && f !== 'influenced_by' && f !== 'hashtags',
+);
 
 /** Coerces whatever the server sent into the shape the screens rely on (missing text as ''). */
 export function asDocument(raw: unknown): VaultDocument | null {
@@ -102,20 +60,21 @@ export function asDocument(raw: unknown): VaultDocument | null {
         return [];
       })
     : [];
+  const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(r[f])])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    string
+  >;
   return {
     ...(r as unknown as VaultDocument),
     id: String(r.id),
-    title: text(r.title),
-    author: text(r.author),
-    category: text(r.category),
-    field: text(r.field),
+    ...texts,
     publication_year: year,
-    summary: text(r.summary),
-    thesis: text(r.thesis),
-    issue: text(r.issue),
-    journal_publisher: text(r.journal_publisher),
     influenced_by: Array.isArray(r.influenced_by) ? r.influenced_by.map(text).filter(Boolean) : [],
     hashtags: tags,
-    corrected_fields: Array.isArray(r.corrected_fields) ? r.corrected_fields.map(text) : [],
+    corrected_fields: Array.isArray(r.corrected_fields)
+      ? r.corrected_fields.filter((f): f is DocumentField =>
+          (DOCUMENT_FIELDS as readonly unknown[]).includes(f),
+        )
+      : [],
   };
 }

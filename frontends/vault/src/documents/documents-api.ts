@@ -1,5 +1,13 @@
 // Every call the vault makes (contracts: catalogue and search), with spec 9's cache rules.
-import { api, ApiError, listClient, type ListPage } from '@kaboodle/kit';
+import {
+  api,
+  ApiError,
+  listClient,
+  type ApiBody,
+  type ApiReply,
+  type ApiSchema,
+  type ListPage,
+} from '@kaboodle/kit';
 import {
   asDocument,
   type DocumentDetail,
@@ -51,7 +59,7 @@ export async function fetchDocumentPage(
 
 export async function fetchCategories(): Promise<string[]> {
   try {
-    const body = await api.get<{ categories?: { name?: unknown }[] }>('/api/documents/categories');
+    const body = await api.get<Partial<ApiReply<'listDocumentCategories'>>>('/api/documents/categories');
     return (body.categories ?? []).map((c) => (typeof c.name === 'string' ? c.name : '')).filter(Boolean);
   } catch (err) {
     // The dropdown still lists the loaded documents' categories.
@@ -65,8 +73,9 @@ export async function semanticSearch(query: string, userId?: string): Promise<Se
   const key = `${userPrefix(userId)}vault-semantic:${query}`;
   const hit = api.cache.get<SemanticResult[]>('search', key);
   if (Array.isArray(hit)) return hit;
-  const body = await api.post<{ results?: unknown }>('/api/documents/search', { query, limit: PAGE_SIZE });
-  const results = Array.isArray(body?.results) ? (body.results as SemanticResult[]) : [];
+  const request: ApiBody<'searchDocumentsSemantic'> = { query, limit: PAGE_SIZE };
+  const body = await api.post<Partial<ApiReply<'searchDocumentsSemantic'>>>('/api/documents/search', request);
+  const results = Array.isArray(body?.results) ? body.results : [];
   api.cache.set('search', key, results);
   return results;
 }
@@ -78,22 +87,8 @@ export async function fetchDocument(id: string): Promise<DocumentDetail> {
   return { ...(body as DocumentDetail), ...doc };
 }
 
-export type DocumentPatch = Partial<
-  Pick<
-    VaultDocument,
-    | 'title'
-    | 'author'
-    | 'category'
-    | 'field'
-    | 'publication_year'
-    | 'summary'
-    | 'thesis'
-    | 'issue'
-    | 'journal_publisher'
-    | 'influenced_by'
-    | 'hashtags'
-  >
->;
+/** PATCH /api/documents/{id}: any of the document's fields (the generated DocumentPatch). */
+export type DocumentPatch = ApiBody<'updateDocument'>;
 
 export async function updateDocument(id: string, patch: DocumentPatch): Promise<DocumentDetail> {
   const body = await api.patch<unknown>(`/api/documents/${encodeURIComponent(id)}`, patch);
@@ -129,28 +124,24 @@ export function openDownload(id: string, url?: string): void {
 }
 
 export async function fetchRelated(id: string): Promise<SearchHit[]> {
-  const body = await api.get<{ results?: SearchHit[] }>('/api/search/related', {
+  const body = await api.get<Partial<ApiReply<'relatedEntities'>>>('/api/search/related', {
     query: { type: 'document', id, limit: 10 },
   });
   return Array.isArray(body?.results) ? body.results : [];
 }
 
 export async function fetchDuplicates(id: string): Promise<SearchHit[]> {
-  const body = await api.get<{ results?: SearchHit[] }>('/api/search/duplicates', {
+  const body = await api.get<Partial<ApiReply<'duplicateEntities'>>>('/api/search/duplicates', {
     query: { type: 'document', id },
   });
   return Array.isArray(body?.results) ? body.results : [];
 }
 
-export interface SimilarityEdge {
-  source: string;
-  target: string;
-  similarity: number;
-}
+export type SimilarityEdge = ApiSchema<'SimilarityEdge'>;
 
 export async function fetchNeighbours(ids: string[], signal?: AbortSignal): Promise<SimilarityEdge[]> {
   if (ids.length === 0) return [];
-  const body = await api.post<{ edges?: SimilarityEdge[] }>(
+  const body = await api.post<Partial<ApiReply<'documentNeighbours'>>>(
     '/api/search/neighbours',
     { ids: ids.slice(0, 500), k: 3, min_similarity: 0.5 },
     signal ? { signal } : undefined,

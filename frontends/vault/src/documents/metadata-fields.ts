@@ -1,34 +1,29 @@
 // The editable metadata (contracts: PATCH /api/documents/:id) as form text, its validation and
 // the patch holding only what changed.
 import type { DocumentPatch } from './documents-api.ts';
-import type { Hashtag, VaultDocument } from './document-types.ts';
+import { TEXT_FIELDS, type DocumentField, type Hashtag, type VaultDocument } from './document-types.ts';
 
-export type EditableField =
-  | 'title'
-  | 'author'
-  | 'category'
-  | 'field'
-  | 'publication_year'
-  | 'summary'
-  | 'thesis'
-  | 'issue'
-  | 'journal_publisher'
-  | 'influenced_by'
-  | 'hashtags';
+export type EditableField = DocumentField;
 
-export const EDITABLE_FIELDS: { key: EditableField; label: string; multiline?: boolean; hint?: string }[] = [
-  { key: 'title', label: 'Title' },
-  { key: 'author', label: 'Author' },
-  { key: 'category', label: 'Category' },
-  { key: 'field', label: 'Field' },
-  { key: 'publication_year', label: 'Year' },
-  { key: 'journal_publisher', label: 'Journal/Publisher' },
-  { key: 'summary', label: 'Summary', multiline: true },
-  { key: 'thesis', label: 'Thesis', multiline: true },
-  { key: 'issue', label: 'Issue', multiline: true },
-  { key: 'influenced_by', label: 'Influences', hint: 'Separate names with commas' },
-  { key: 'hashtags', label: 'Tags', hint: 'Separate tags with commas' },
-];
+/** How each field is shown; a Record, so a field added to the API must be given a label here. */
+const FIELD_FORMS: Record<EditableField, { label: string; multiline?: boolean; hint?: string }> = {
+  title: { label: 'Title' },
+  author: { label: 'Author' },
+  category: { label: 'Category' },
+  field: { label: 'Field' },
+  publication_year: { label: 'Year' },
+  journal_publisher: { label: 'Journal/Publisher' },
+  summary: { label: 'Summary', multiline: true },
+  thesis: { label: 'Thesis', multiline: true },
+  issue: { label: 'Issue', multiline: true },
+  influenced_by: { label: 'Influences', hint: 'Separate names with commas' },
+  hashtags: { label: 'Tags', hint: 'Separate tags with commas' },
+};
+
+/** The form's fields, in the order shown. */
+export const EDITABLE_FIELDS: { key: EditableField; label: string; multiline?: boolean; hint?: string }[] = (
+  Object.keys(FIELD_FORMS) as EditableField[]
+).map((key) => ({ key, ...FIELD_FORMS[key] }));
 
 export type MetadataForm = Record<EditableField, string>;
 
@@ -89,16 +84,7 @@ export function validateForm(form: MetadataForm, now = new Date()): Partial<Reco
 export function patchFrom(doc: VaultDocument, form: MetadataForm): DocumentPatch {
   const before = formFrom(doc);
   const patch: DocumentPatch = {};
-  for (const key of [
-    'title',
-    'author',
-    'category',
-    'field',
-    'summary',
-    'thesis',
-    'issue',
-    'journal_publisher',
-  ] as const) {
+  for (const key of TEXT_FIELDS) {
     if (form[key].trim() !== before[key].trim()) patch[key] = form[key].trim();
   }
   if (form.publication_year.trim() !== before.publication_year) {

@@ -1,8 +1,8 @@
 // POST /api/search (spec 7, contracts: search) with spec 9's 5-minute cache keyed by query + mode.
-import { api, ApiError } from '@kaboodle/kit';
+import { api, ApiError, type ApiBody, type ApiReply } from '@kaboodle/kit';
 import type { SearchHit } from '../documents/document-types.ts';
 
-export type SearchMode = 'semantic' | 'keyword';
+export type SearchMode = Extract<ApiBody<'search'>['search_type'], 'semantic' | 'keyword'>;
 export const SEARCH_LIMIT = 20;
 
 export class SearchFailed extends Error {}
@@ -15,9 +15,9 @@ export async function unifiedSearch(
   const key = `${opts.userId ?? 'anonymous'}:${mode}:${query}`;
   const hit = api.cache.get<SearchHit[]>('search', key);
   if (Array.isArray(hit)) return hit;
-  let body: { results?: unknown };
+  let body: Partial<ApiReply<'search'>>;
   try {
-    body = await api.post<{ results?: unknown }>(
+    body = await api.post<Partial<ApiReply<'search'>>>(
       '/api/search',
       { query, search_type: mode, limit: SEARCH_LIMIT },
       opts.signal ? { signal: opts.signal } : undefined,
@@ -27,17 +27,17 @@ export async function unifiedSearch(
     // Spec 8: a non-OK answer raises "Search failed: {status}".
     throw new SearchFailed(`Search failed: ${err instanceof ApiError ? err.status : 0}`, { cause: err });
   }
-  const results = Array.isArray(body?.results) ? (body.results as SearchHit[]) : [];
+  const results = Array.isArray(body?.results) ? body.results : [];
   api.cache.set('search', key, results);
   return results;
 }
 
 /** Spec 2: the title (or name, else "Untitled"), the description (or content), the match percentage. */
-export function hitTitle(hit: SearchHit): string {
+export function hitTitle(hit: Partial<SearchHit>): string {
   return hit.title?.trim() || hit.name?.trim() || 'Untitled';
 }
 
-export function hitDescription(hit: SearchHit): string {
+export function hitDescription(hit: Partial<SearchHit>): string {
   return hit.description?.trim() || hit.content?.trim() || '';
 }
 
@@ -45,6 +45,6 @@ export function matchPercent(score: number | null | undefined): number | null {
   return typeof score === 'number' && Number.isFinite(score) ? Math.round(score * 100) : null;
 }
 
-export function typeLabel(hit: SearchHit): string {
+export function typeLabel(hit: Pick<SearchHit, 'type'> & Partial<SearchHit>): string {
   return hit.type === 'inventory_item' ? 'Inventory Item' : 'Document';
 }
