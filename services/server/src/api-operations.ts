@@ -4,15 +4,14 @@
 // importing them starts nothing.
 import { healthOperations } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
-import { activityOperations, documentOperations } from '@kaboodle/catalogue';
+import { catalogueOperations } from '@kaboodle/catalogue';
 import { ingestionOperations } from '@kaboodle/ingestion';
 import { searchOperations } from '@kaboodle/search';
 
 export const ALL_OPERATIONS: readonly OperationSpec[] = [
   ...healthOperations,
   ...ingestionOperations,
-  ...documentOperations,
-  ...activityOperations,
+  ...catalogueOperations,
   ...searchOperations,
 ];
 
