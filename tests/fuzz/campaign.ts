@@ -10,7 +10,7 @@ import type { HostPort, Person } from './accounts.ts';
 import { buildRequest, other } from './build.ts';
 import type { BuildState } from './build.ts';
 import { hostileCorpus } from './hostile-files.ts';
-import { checkLeaks, measure, settle } from './leaks.ts';
+import { checkLeaksWhenIdle, measure, settle } from './leaks.ts';
 import type { LeakReport, Snapshot } from './leaks.ts';
 import { readOperations } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
@@ -199,10 +199,16 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
 
     // The hostile corpus (skipped when replaying one case).
     if (routes && options.only === undefined) {
-      const corpus = await hostileCorpus(markers.alice, options.heavy);
-      log(`hostile corpus: ${corpus.length} files`);
-      for (const [i, file] of corpus.entries()) {
+      // Each person's files carry their own marker: text of alice's in bob's own documents would
+      // read as a breach wherever bob's data shows it (his activity, his search results).
+      const corpora = {
+        alice: await hostileCorpus(markers.alice, options.heavy),
+        bob: await hostileCorpus(markers.bob, options.heavy),
+      };
+      log(`hostile corpus: ${corpora.alice.length} files`);
+      for (const i of corpora.alice.keys()) {
         const person = PEOPLE[i % 2]!;
+        const file = corpora[person][i]!;
         const up = await uploadFile(routes, accounts, person, file);
         caseCount++;
         stats.record(
@@ -383,7 +389,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     }
     if (!crashed) {
       await settle(target);
-      leaks = checkLeaks(baseline ?? (await measure(target)), await measure(target), target);
+      leaks = await checkLeaksWhenIdle(baseline ?? (await measure(target)), target);
       findings.push(...leaks.findings);
     }
   } finally {

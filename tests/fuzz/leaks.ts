@@ -57,6 +57,23 @@ export async function settle(target: Target): Promise<void> {
   }
 }
 
+/**
+ * Pools that grew under load shrink on their own once idle: LanceDB's tokio runtime keeps an idle
+ * blocking thread about 10 s (a burst of concurrent searches leaves twenty of them for that long).
+ * So a growth must still be there after this long to count: a leak stays, an idle pool does not.
+ */
+export const IDLE_POOL_MS = 30_000;
+
+/** checkLeaks against the baseline, measured again (for up to IDLE_POOL_MS) until nothing looks grown. */
+export async function checkLeaksWhenIdle(before: Snapshot, target: Target): Promise<LeakReport> {
+  const deadline = Date.now() + IDLE_POOL_MS;
+  for (;;) {
+    const report = checkLeaks(before, await measure(target), target);
+    if (report.ok || Date.now() >= deadline) return report;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
 const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
 
 export function checkLeaks(before: Snapshot, after: Snapshot, target: Target): LeakReport {
