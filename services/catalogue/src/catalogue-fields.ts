@@ -9,8 +9,21 @@ export const MAX_QUERY = 500;
 const MAX_PAGE = 1_000_000;
 const MAX_CATEGORY = 200;
 
-/** One value of a query parameter; a repeated parameter is refused rather than guessed at. */
-export const onceQuery = (name: string) => z.string({ error: `${name} must be given once` }).optional();
+/** C0 control characters other than tab and newlines (Postgres text cannot hold NUL at all). */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/** Text as stored or searched: invisible control characters taken out (as ingestion does). */
+export const withoutControls = (s: string): string => s.replace(CONTROL_CHARACTERS, '');
+
+/**
+ * One value of a query parameter, control characters taken out; a repeated parameter is refused
+ * rather than guessed at.
+ */
+export const onceQuery = (name: string) =>
+  z
+    .string({ error: `${name} must be given once` })
+    .overwrite(withoutControls)
+    .optional();
 
 function wholeNumber(name: string, o: { min: number; max: number; fallback: number; message: string }) {
   return onceQuery(name)
@@ -116,9 +129,12 @@ export const provenanceSchema = z
 
 // ---- edits -------------------------------------------------------------------------------------
 
-/** An edited text field: trimmed, at most max characters, non-empty when required. */
+/** An edited text field: control characters out, trimmed, at most max characters, non-empty when required. */
 export function textEdit(field: string, max: number, required = false) {
-  const text = z.string({ error: `${field} must be text` }).trim();
+  const text = z
+    .string({ error: `${field} must be text` })
+    .overwrite(withoutControls)
+    .trim();
   return (required ? text.min(1, `${field} must not be empty`) : text).max(
     max,
     `${field} is too long (max ${max} characters)`,

@@ -73,6 +73,20 @@ describe('document edit', () => {
     });
   });
 
+  it('takes control characters out (Postgres cannot store NUL), keeping tabs and newlines', () => {
+    expect(
+      patch({ title: 'Bead\u0000 ledger\u0007', summary: 'a\tb\nc', influenced_by: ['\u0000'] }),
+    ).toEqual({
+      title: 'Bead ledger',
+      summary: 'a\tb\nc',
+      influenced_by: [],
+    });
+    expect(documentFilterOf(listQuery({ category: 'Crafts\u0000', q: '\u0000' }))).toMatchObject({
+      category: 'Crafts',
+      query: undefined,
+    });
+  });
+
   it.each([
     [null, 'Send the fields to change as a JSON object'],
     [undefined, 'Send the fields to change as a JSON object'],

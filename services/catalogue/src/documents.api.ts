@@ -21,6 +21,7 @@ import {
   tagSchema,
   tagsEdit,
   textEdit,
+  withoutControls,
 } from './catalogue-fields.ts';
 import { DOCUMENT_SORTS } from './document.repository.ts';
 import type { DocumentSort } from './document.repository.ts';
@@ -192,7 +193,7 @@ export const documentPatchSchema = z
           error: INFLUENCES_MESSAGE,
         })
         .max(100, { error: INFLUENCES_MESSAGE })
-        .transform((names) => names.map((x) => x.trim()).filter(Boolean))
+        .transform((names) => names.map((x) => withoutControls(x).trim()).filter(Boolean))
         .refine(
           (names) => names.every((x) => x.length <= 300),
           'An influence is too long (max 300 characters)',

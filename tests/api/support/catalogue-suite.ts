@@ -229,6 +229,27 @@ export function defineCatalogueSuite(mode: { name: string; env: Record<string, s
         }
         expect((await get<Doc>(alice, `/api/documents/${docs[0]}`)).body.title).toBe('alpha');
       });
+
+      it('takes control characters out of edits and filters (Postgres cannot store NUL): never a 500', async () => {
+        const edited = await api.request<Doc>('PATCH', `/api/documents/${docs[2]}`, alice, {
+          author: 'Ana\u0000 Ruiz\u0007',
+          influenced_by: ['Mauss\u0000'],
+        });
+        expect([edited.status, edited.body.author, edited.body.influenced_by]).toEqual([
+          200,
+          'Ana Ruiz',
+          ['Mauss'],
+        ]);
+        for (const q of ['category=%00', 'query=%00a', 'category=Textiles%00']) {
+          const res = await get<Doc[]>(alice, `/api/documents?${q}`);
+          expect({ q, status: res.status }).toEqual({ q, status: 200 });
+        }
+        const search = await get<Doc[]>(alice, '/api/documents/search?query=%00');
+        expect([search.status, (search.body as unknown as ErrorBody).message]).toEqual([
+          400,
+          'Search query is required',
+        ]);
+      });
     });
 
     describe('listing', () => {
