@@ -3,7 +3,8 @@
 import type { Queryable } from '@kaboodle/platform';
 import { toNumber } from './entity-query.ts';
 
-export type ActivityType = 'uploaded' | 'processed' | 'failed' | 'deleted' | 'edited';
+/** `added`: documents or items added to a kaboodle (the dashboard's "added to a kaboodle"). */
+export type ActivityType = 'uploaded' | 'processed' | 'failed' | 'deleted' | 'edited' | 'added';
 export type EntityKind = 'document' | 'inventory_item';
 
 export interface ActivityInput {

@@ -12,7 +12,8 @@ import {
   Topics,
 } from '@kaboodle/proto';
 import type { EventInit, TopicName } from '@kaboodle/proto';
-import { documentProto, inventoryProto } from './catalogue-model.ts';
+import { documentProto, inventoryProto, kaboodleProto } from './catalogue-model.ts';
+import type { KaboodleProtoInput } from './catalogue-model.ts';
 import type { DocumentRow, InventoryRow } from './catalogue-model.ts';
 import type { EntityKind } from './activity.repository.ts';
 import { toNumber } from './entity-query.ts';
@@ -59,6 +60,33 @@ export async function entityDeleted(
   return outgoing(Topics.catalogueChanged, {
     ownerId: row.owner_id,
     entityType: ENTITY_TYPES[kind],
+    entityId: row.id,
+    version: BigInt(toNumber(rows[0]!.v)),
+    op: ChangeOp.DELETE,
+  });
+}
+
+/** A kaboodle after any change, with every member in order: search can filter by membership. */
+export function kaboodleUpserted(k: KaboodleProtoInput): OutgoingEvent {
+  return outgoing(Topics.catalogueChanged, {
+    ownerId: k.row.owner_id,
+    entityType: EntityType.KABOODLE,
+    entityId: k.row.id,
+    version: BigInt(k.row.version),
+    op: ChangeOp.UPSERT,
+    payload: { case: 'kaboodle', value: kaboodleProto(k) },
+  });
+}
+
+/** A deleted kaboodle (its version was taken by the delete, after every earlier change). */
+export async function kaboodleDeleted(
+  q: Queryable,
+  row: { id: string; owner_id: string },
+): Promise<OutgoingEvent> {
+  const { rows } = await q.query<{ v: unknown }>(`SELECT nextval('entity_version_seq') AS v`);
+  return outgoing(Topics.catalogueChanged, {
+    ownerId: row.owner_id,
+    entityType: EntityType.KABOODLE,
     entityId: row.id,
     version: BigInt(toNumber(rows[0]!.v)),
     op: ChangeOp.DELETE,

@@ -14,7 +14,10 @@ import {
   HashtagSchema,
   InventoryAnalysisSchema,
   InventoryItemSchema,
+  KaboodleMemberSchema,
+  KaboodleSchema,
   moneyFromNumber,
+  SmartSearchSchema,
   moneyToNumber,
   ProvenanceSource,
   timestampFromDate,
@@ -27,7 +30,9 @@ import type {
   FileRef,
   InventoryAnalysis,
   InventoryItem,
+  Kaboodle,
 } from '@kaboodle/proto';
+import { EntityType } from '@kaboodle/proto';
 
 export interface Tag {
   tag: string;
@@ -453,5 +458,57 @@ export function inventoryProto(r: InventoryRow): InventoryItem {
     version: BigInt(r.version),
     createdAt: timestampFromDate(new Date(r.created_at)),
     updatedAt: timestampFromDate(new Date(r.updated_at)),
+  });
+}
+
+const KIND_TYPES = { document: EntityType.DOCUMENT, inventory_item: EntityType.INVENTORY_ITEM } as const;
+
+export interface KaboodleProtoInput {
+  row: {
+    id: string;
+    owner_id: string;
+    name: string;
+    description: string;
+    version: number;
+    created_at: Date;
+    updated_at: Date;
+    smart: {
+      query: string;
+      search_type: string;
+      types: ('document' | 'inventory_item')[];
+      category: string | null;
+    } | null;
+  };
+  members: { type: 'document' | 'inventory_item'; id: string; note: string; added_at: Date }[];
+}
+
+/** catalogue.proto Kaboodle: members in order (none for a smart kaboodle: its search decides). */
+export function kaboodleProto({ row, members }: KaboodleProtoInput): Kaboodle {
+  return create(KaboodleSchema, {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    description: row.description,
+    members: members.map((m) =>
+      create(KaboodleMemberSchema, {
+        entityType: KIND_TYPES[m.type],
+        entityId: m.id,
+        addedAt: timestampFromDate(new Date(m.added_at)),
+        note: m.note,
+      }),
+    ),
+    version: BigInt(row.version),
+    createdAt: timestampFromDate(new Date(row.created_at)),
+    updatedAt: timestampFromDate(new Date(row.updated_at)),
+    ...(row.smart
+      ? {
+          smart: create(SmartSearchSchema, {
+            query: row.smart.query,
+            searchType: row.smart.search_type,
+            entityTypes: row.smart.types.map((t) => KIND_TYPES[t]),
+            category: row.smart.category ?? '',
+          }),
+        }
+      : {}),
   });
 }

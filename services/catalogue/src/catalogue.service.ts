@@ -32,6 +32,12 @@ export interface CatalogueServiceDeps {
   inventory: InventoryRepository;
   activity: ActivityRepository;
   outbox: Outbox;
+  /** Told, inside the deleting transaction, that an entity is gone (its kaboodle memberships go too). */
+  onEntityDeleted?: (
+    tx: Queryable,
+    ownerId: string,
+    ref: { type: EntityKind; id: string },
+  ) => Promise<OutgoingEvent[]>;
 }
 
 const KIND_WORDS: Record<EntityKind, string> = {
@@ -58,10 +64,13 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
     kind: EntityKind,
     ownerId: string,
     id: string,
-  ): Promise<{ row: DocumentRow | InventoryRow; event: OutgoingEvent } | null> {
+  ): Promise<{ row: DocumentRow | InventoryRow; events: OutgoingEvent[] } | null> {
     const row =
       kind === 'document' ? await documents.delete(tx, ownerId, id) : await inventory.delete(tx, ownerId, id);
-    return row ? { row, event: await entityDeleted(tx, kind, row) } : null;
+    if (!row) return null;
+    const events = [await entityDeleted(tx, kind, row)];
+    if (deps.onEntityDeleted) events.push(...(await deps.onEntityDeleted(tx, ownerId, { type: kind, id })));
+    return { row, events };
   }
 
   /**
@@ -83,7 +92,7 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
       if (facts.processed_attempt === attempt) {
         for (const kind of ['document', 'inventory_item'] as const) {
           const gone = await deleteEntity(tx, kind, e.ownerId, e.fileId);
-          if (gone) events.push(gone.event);
+          if (gone) events.push(...gone.events);
         }
       }
       await activity.updateFile(tx, e.fileId, {
@@ -98,6 +107,9 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
   }
 
   return {
+    /** Delete one entity inside the caller's transaction (a merge); the events to enqueue, or null. */
+    removeEntity: deleteEntity,
+
     /**
      * file.processed: store the document or inventory item (id = source file id), keeping the user's
      * corrections; report the file COMPLETED for this attempt.
@@ -140,7 +152,7 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
           ownerId,
           id,
         );
-        if (other) events.push(other.event);
+        if (other) events.push(...other.events);
 
         let title: string;
         if (result.case === 'document') {
@@ -300,7 +312,7 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
         for (const kind of ['document', 'inventory_item'] as const) {
           const gone = await deleteEntity(tx, kind, e.ownerId, e.fileId);
           if (gone) {
-            events.push(gone.event);
+            events.push(...gone.events);
             removed = kind;
           }
         }
@@ -405,7 +417,7 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
           entityType: 'document',
           entityId: id,
         });
-        await outbox.enqueue(tx, [gone.event]);
+        await outbox.enqueue(tx, gone.events);
         return true;
       });
     },

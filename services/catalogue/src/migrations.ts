@@ -140,4 +140,53 @@ export const migrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS documents_owner_year ON documents (owner_id, COALESCE(publication_year, 0), id);
     `,
   },
+  {
+    // Kaboodles: a user's ordered collections of documents and inventory items (each member with a
+    // note), or smart ones whose members are a saved search's current results (`smart` set). Member
+    // rows name entities by kind and id without a foreign key (two tables); deleting an entity deletes
+    // its memberships in the same transaction. Names are unique per owner, ignoring case.
+    id: '0004_kaboodles',
+    sql: `
+      CREATE TABLE IF NOT EXISTS kaboodles (
+        id uuid PRIMARY KEY,
+        owner_id text NOT NULL,
+        name text NOT NULL,
+        description text NOT NULL DEFAULT '',
+        smart jsonb,
+        cover_type text,
+        cover_id uuid,
+        version bigint NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS kaboodles_owner_name ON kaboodles (owner_id, lower(name));
+      CREATE INDEX IF NOT EXISTS kaboodles_owner_updated ON kaboodles (owner_id, updated_at DESC, id);
+
+      CREATE TABLE IF NOT EXISTS kaboodle_members (
+        kaboodle_id uuid NOT NULL REFERENCES kaboodles (id) ON DELETE CASCADE,
+        entity_type text NOT NULL CHECK (entity_type IN ('document', 'inventory_item')),
+        entity_id uuid NOT NULL,
+        position integer NOT NULL,
+        note text NOT NULL DEFAULT '',
+        added_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (kaboodle_id, entity_type, entity_id)
+      );
+      CREATE INDEX IF NOT EXISTS kaboodle_members_order ON kaboodle_members (kaboodle_id, position);
+      CREATE INDEX IF NOT EXISTS kaboodle_members_entity ON kaboodle_members (entity_id, entity_type);
+
+      -- Near-duplicate pairs the owner reviewed and kept apart (a < b by kind:id, so one row per pair).
+      CREATE TABLE IF NOT EXISTS dismissed_duplicates (
+        owner_id text NOT NULL,
+        a_type text NOT NULL,
+        a_id uuid NOT NULL,
+        b_type text NOT NULL,
+        b_id uuid NOT NULL,
+        dismissed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (owner_id, a_type, a_id, b_type, b_id)
+      );
+
+      -- Insights group by when things arrived.
+      CREATE INDEX IF NOT EXISTS inventory_owner_category ON inventory_items (owner_id, category);
+    `,
+  },
 ];

@@ -27,6 +27,13 @@ import { createDocumentsRouter } from './documents.routes.ts';
 import { subscribeFileEvents } from './file-events.consumer.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
 import { createInventoryRouter } from './inventory.routes.ts';
+import { createInsightsRepository } from './insights.repository.ts';
+import { createInsightsRouter } from './insights.routes.ts';
+import { createInsightsService } from './insights.service.ts';
+import { createKaboodleRepository } from './kaboodle.repository.ts';
+import { createKaboodleService } from './kaboodle.service.ts';
+import { createKaboodlesRouter } from './kaboodles.routes.ts';
+import type { LibrarySearchHandle } from './library-search.port.ts';
 import { migrations } from './migrations.ts';
 
 export interface CatalogueModuleDeps {
@@ -36,6 +43,11 @@ export interface CatalogueModuleDeps {
   verifier: TokenVerifier;
   logger: Logger;
   config: CatalogueConfig;
+  /**
+   * The search service, for smart kaboodles and the insights' vector parts (in-process in
+   * `--target=all`); absent when split, and those parts say they are unavailable.
+   */
+  search?: LibrarySearchHandle;
 }
 
 /** The catalogue module; in-process callers (search in `--target=all`) use these methods directly. */
@@ -57,7 +69,28 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
   const inventory = createInventoryRepository(db);
   const activity = createActivityRepository(db);
   const outbox = createOutbox({ db, bus, logger });
-  const service = createCatalogueService({ db, documents, inventory, activity, outbox });
+  const search: LibrarySearchHandle = deps.search ?? (() => undefined);
+  const kaboodleRows = createKaboodleRepository(db);
+  const kaboodles = createKaboodleService({ db, kaboodles: kaboodleRows, activity, outbox, search });
+  const service = createCatalogueService({
+    db,
+    documents,
+    inventory,
+    activity,
+    outbox,
+    onEntityDeleted: (tx, ownerId, ref) => kaboodles.entityRemoved(tx, ownerId, ref),
+  });
+  const insights = createInsightsService({
+    db,
+    insights: createInsightsRepository(db),
+    kaboodleRows,
+    kaboodles,
+    catalogue: service,
+    activity,
+    outbox,
+    search,
+    logger,
+  });
   const reader = createCatalogueReader({ db, documents, inventory });
 
   const documentsApi = createDocumentsRouter({
@@ -72,12 +105,21 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
   router.use(documentsApi.router);
   router.use(createInventoryRouter({ inventory, service, blobs, verifier }));
   router.use(activityApi.router);
+  const kaboodleApi = createKaboodlesRouter({ kaboodles, documents, inventory, verifier });
+  const insightsApi = createInsightsRouter({ insights, verifier });
+  router.use(kaboodleApi.router);
+  router.use(insightsApi.router);
 
   let subscription: Subscription | undefined;
   return {
     name: 'catalogue',
     router,
-    operations: [...documentsApi.operations, ...activityApi.operations],
+    operations: [
+      ...documentsApi.operations,
+      ...activityApi.operations,
+      ...kaboodleApi.operations,
+      ...insightsApi.operations,
+    ],
     grpc: [createCatalogueGrpcService(reader)],
     checks: [{ name: 'catalogue.database', check: () => db.ping() }],
     listForIndex: (req) => reader.listForIndex(req),

@@ -19,6 +19,10 @@ import { createCatalogueReader } from './catalogue-reader.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { createDocumentRepository } from './document.repository.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
+import { createInsightsRepository } from './insights.repository.ts';
+import { createKaboodleRepository } from './kaboodle.repository.ts';
+import { createKaboodleService } from './kaboodle.service.ts';
+import type { LibrarySearchHandle } from './library-search.port.ts';
 import { migrations } from './migrations.ts';
 
 export function fileRef(
@@ -133,10 +137,13 @@ export interface Harness {
   service: ReturnType<typeof createCatalogueService>;
   reader: ReturnType<typeof createCatalogueReader>;
   outbox: ReturnType<typeof createOutbox>;
+  kaboodleRows: ReturnType<typeof createKaboodleRepository>;
+  kaboodles: ReturnType<typeof createKaboodleService>;
+  insights: ReturnType<typeof createInsightsRepository>;
   close(): Promise<void>;
 }
 
-export async function createHarness(): Promise<Harness> {
+export async function createHarness(search: LibrarySearchHandle = () => undefined): Promise<Harness> {
   const db = createPgliteDatabase({ dataDir: `memory://catalogue-${randomUUID()}`, schema: 'catalogue' });
   const bus = createMemoryEventBus();
   const outbox = createOutbox({ db, bus });
@@ -144,9 +151,21 @@ export async function createHarness(): Promise<Harness> {
   const documents = createDocumentRepository(db);
   const inventory = createInventoryRepository(db);
   const activity = createActivityRepository(db);
-  const service = createCatalogueService({ db, documents, inventory, activity, outbox });
+  const kaboodleRows = createKaboodleRepository(db);
+  const kaboodles = createKaboodleService({ db, kaboodles: kaboodleRows, activity, outbox, search });
+  const service = createCatalogueService({
+    db,
+    documents,
+    inventory,
+    activity,
+    outbox,
+    onEntityDeleted: (tx, ownerId, ref) => kaboodles.entityRemoved(tx, ownerId, ref),
+  });
   const reader = createCatalogueReader({ db, documents, inventory });
   return {
+    kaboodleRows,
+    kaboodles,
+    insights: createInsightsRepository(db),
     db,
     bus,
     documents,

@@ -25,6 +25,7 @@ import { createRebuilder } from './rebuild.service.ts';
 import { createResultCache } from './result-cache.ts';
 import type { RebuildReport } from './rebuild.service.ts';
 import type { SearchConfig } from './search-config.ts';
+import type { SearchRequest } from './search-request.ts';
 import { createSearchRouter } from './search.routes.ts';
 import { createSearchService } from './search.service.ts';
 
@@ -48,6 +49,8 @@ export interface SearchModule extends ServiceModule {
   /** The open index; throws UnavailableError before ready. */
   index(): SearchIndex;
   readonly embedder: QueryEmbedder;
+  /** The unified search as POST /api/search runs it (the catalogue's smart kaboodles, in-process). */
+  search(ownerId: string, request: SearchRequest): Promise<SearchHit[]>;
 }
 
 const NOT_OPEN = 'the search index is not open yet';
@@ -199,6 +202,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     operations: api.operations,
     embedder,
     index: currentIndex,
+    search: async (ownerId, request) => (await service.search(ownerId, request)).value,
     rebuild: () => rebuilder.run(),
     ready: () => opening ?? Promise.reject(new UnavailableError('the search module has not started')),
     async start() {

@@ -48,6 +48,8 @@ import { createCatalogueModule } from '@kaboodle/catalogue';
 import type { CatalogueModule } from '@kaboodle/catalogue';
 import { catalogueConfig } from '@kaboodle/catalogue/catalogue-config.ts';
 import { createSearchModule } from '@kaboodle/search';
+import type { SearchModule } from '@kaboodle/search';
+import { librarySearchOf } from './library-search.ts';
 import { searchConfig } from '@kaboodle/search/search-config.ts';
 import { ModuleManager } from './module-manager.ts';
 import type { RunningModule } from './module-manager.ts';
@@ -87,6 +89,7 @@ interface Context {
   auth?: AuthModule;
   processing?: ReturnType<typeof createProcessingModule>;
   catalogue?: CatalogueModule;
+  search?: SearchModule;
   databases: Database[];
   openDatabase(service: string): Database;
   /** The HTTP operations of the modules mounted in this process (its OpenAPI document). */
@@ -272,6 +275,10 @@ function registerModules(manager: ModuleManager<Context>): void {
           verifier: ctx.verifier!,
           logger: ctx.logger,
           config: ctx.config,
+          // Smart kaboodles and insights ask the search module directly when it runs here.
+          ...(ctx.running.has('search')
+            ? { search: () => (ctx.search ? librarySearchOf(ctx.search) : undefined) }
+            : {}),
         });
         ctx.catalogue = catalogue;
         return mountModule(ctx, catalogue);
@@ -280,25 +287,25 @@ function registerModules(manager: ModuleManager<Context>): void {
     .register('search', {
       deps: ['http-server', 'event-bus', 'token-verifier'],
       userVisible: true,
-      init: (ctx) =>
-        mountModule(
-          ctx,
-          createSearchModule({
-            bus: ctx.bus!,
-            verifier: ctx.verifier!,
-            logger: ctx.logger,
-            config: ctx.config,
-            processing: ctx.running.has('processing')
-              ? { kind: 'in-process', module: () => ctx.processing! }
-              : { kind: 'grpc', address: ctx.config.PROCESSING_GRPC_ADDRESS! },
-            // Index rebuilds read every entity from the catalogue (in-process, or gRPC when split).
-            catalogue: ctx.running.has('catalogue')
-              ? { kind: 'in-process', module: () => ctx.catalogue! }
-              : ctx.config.CATALOGUE_GRPC_ADDRESS
-                ? { kind: 'grpc', address: ctx.config.CATALOGUE_GRPC_ADDRESS }
-                : undefined,
-          }),
-        ),
+      init: (ctx) => {
+        const search = createSearchModule({
+          bus: ctx.bus!,
+          verifier: ctx.verifier!,
+          logger: ctx.logger,
+          config: ctx.config,
+          processing: ctx.running.has('processing')
+            ? { kind: 'in-process', module: () => ctx.processing! }
+            : { kind: 'grpc', address: ctx.config.PROCESSING_GRPC_ADDRESS! },
+          // Index rebuilds read every entity from the catalogue (in-process, or gRPC when split).
+          catalogue: ctx.running.has('catalogue')
+            ? { kind: 'in-process', module: () => ctx.catalogue! }
+            : ctx.config.CATALOGUE_GRPC_ADDRESS
+              ? { kind: 'grpc', address: ctx.config.CATALOGUE_GRPC_ADDRESS }
+              : undefined,
+        });
+        ctx.search = search;
+        return mountModule(ctx, search);
+      },
     })
     .register('web', {
       deps: ['http-server'],

@@ -160,6 +160,13 @@ export declare type KaboodleMember = Message<"kaboodle.catalogue.v1.KaboodleMemb
    * @generated from field: google.protobuf.Timestamp added_at = 3;
    */
   addedAt?: Timestamp | undefined;
+
+  /**
+   * The owner's note on this member ("" when none).
+   *
+   * @generated from field: string note = 4;
+   */
+  note: string;
 };
 
 /**
@@ -169,7 +176,47 @@ export declare type KaboodleMember = Message<"kaboodle.catalogue.v1.KaboodleMemb
 export declare const KaboodleMemberSchema: GenMessage<KaboodleMember>;
 
 /**
- * A user's collection of documents and inventory items.
+ * The saved search behind a smart kaboodle: its members are whatever matches now.
+ *
+ * @generated from message kaboodle.catalogue.v1.SmartSearch
+ */
+export declare type SmartSearch = Message<"kaboodle.catalogue.v1.SmartSearch"> & {
+  /**
+   * @generated from field: string query = 1;
+   */
+  query: string;
+
+  /**
+   * semantic, keyword or hybrid (as POST /api/search takes it).
+   *
+   * @generated from field: string search_type = 2;
+   */
+  searchType: string;
+
+  /**
+   * Empty means documents and inventory items.
+   *
+   * @generated from field: repeated kaboodle.common.v1.EntityType entity_types = 3;
+   */
+  entityTypes: EntityType[];
+
+  /**
+   * Exact match when set.
+   *
+   * @generated from field: string category = 4;
+   */
+  category: string;
+};
+
+/**
+ * Describes the message kaboodle.catalogue.v1.SmartSearch.
+ * Use `create(SmartSearchSchema)` to create a new message.
+ */
+export declare const SmartSearchSchema: GenMessage<SmartSearch>;
+
+/**
+ * A user's collection of documents and inventory items. On every change catalogue.changed carries
+ * the whole kaboodle, members in their order, so a consumer (search) can filter by membership.
  *
  * @generated from message kaboodle.catalogue.v1.Kaboodle
  */
@@ -195,6 +242,8 @@ export declare type Kaboodle = Message<"kaboodle.catalogue.v1.Kaboodle"> & {
   description: string;
 
   /**
+   * In the owner's order; empty for a smart kaboodle (its members are its search's results).
+   *
    * @generated from field: repeated kaboodle.catalogue.v1.KaboodleMember members = 5;
    */
   members: KaboodleMember[];
@@ -213,6 +262,13 @@ export declare type Kaboodle = Message<"kaboodle.catalogue.v1.Kaboodle"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 8;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Set for a smart kaboodle.
+   *
+   * @generated from field: kaboodle.catalogue.v1.SmartSearch smart = 9;
+   */
+  smart?: SmartSearch | undefined;
 };
 
 /**
