@@ -67,7 +67,7 @@ const trendSeries = z.object({
   documents: z.number().int(),
   items: z.number().int(),
   direction: z.enum(['rising', 'falling', 'steady']),
-  slope: z.number(),
+  change: z.number().meta({ description: 'Recent periods against earlier ones, in [-1, 1].' }),
 });
 
 export const trendsSchema = z

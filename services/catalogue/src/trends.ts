@@ -1,5 +1,5 @@
 // Hashtag and category trends: counts per week or month turned into series over a fixed window of
-// periods, each with its direction (rising, falling, steady) from a least-squares slope. Pure.
+// periods, each with its direction (rising, falling, steady) from its recent buckets. Pure.
 import type { BucketCount, Period } from './insights.repository.ts';
 
 export interface TrendSeries {
@@ -10,8 +10,8 @@ export interface TrendSeries {
   documents: number;
   items: number;
   direction: 'rising' | 'falling' | 'steady';
-  /** Change per period relative to the series' mean (0.25 = a quarter of its mean more each period). */
-  slope: number;
+  /** Recent buckets against the earlier ones, in [-1, 1] (see recentChange). */
+  change: number;
 }
 
 export interface Trends {
@@ -43,24 +43,27 @@ export function bucketWindow(now: Date, period: Period, periods: number): Date[]
   });
 }
 
-/** Least-squares slope of counts over 0..n-1, relative to their mean. */
-export function relativeSlope(counts: readonly number[]): number {
+/**
+ * How a series moved lately: the mean of its recent buckets (the last quarter of the window, at
+ * least two) against the mean of the buckets before them since it first appeared, relative to the
+ * larger of the two (so in [-1, 1]). A tag first seen in the recent buckets is rising (1).
+ */
+export function recentChange(counts: readonly number[]): number {
   const n = counts.length;
-  if (n < 2) return 0;
-  const mean = counts.reduce((a, b) => a + b, 0) / n;
-  if (mean === 0) return 0;
-  const xm = (n - 1) / 2;
-  let num = 0;
-  let den = 0;
-  counts.forEach((y, x) => {
-    num += (x - xm) * (y - mean);
-    den += (x - xm) ** 2;
-  });
-  return num / den / mean;
+  const recentLength = Math.min(n, Math.max(2, Math.ceil(n / 4)));
+  const first = counts.findIndex((c) => c > 0);
+  if (first === -1) return 0;
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const recent = mean(counts.slice(n - recentLength));
+  const before = counts.slice(first, n - recentLength);
+  if (before.length === 0) return recent > 0 ? 1 : 0;
+  const earlier = mean(before);
+  const scale = Math.max(recent, earlier);
+  return scale === 0 ? 0 : (recent - earlier) / scale;
 }
 
-/** Below this relative slope a series is "steady". */
-const STEADY = 0.05;
+/** Within ±this a series is "steady". */
+const STEADY = 0.2;
 
 export function series(rows: readonly BucketCount[], window: readonly Date[], top: number): TrendSeries[] {
   const index = new Map(window.map((d, i) => [d.getTime(), i]));
@@ -78,7 +81,7 @@ export function series(rows: readonly BucketCount[], window: readonly Date[], to
         documents: 0,
         items: 0,
         direction: 'steady',
-        slope: 0,
+        change: 0,
       };
       byKey.set(id, s);
     }
@@ -91,8 +94,8 @@ export function series(rows: readonly BucketCount[], window: readonly Date[], to
     .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key))
     .slice(0, top);
   for (const s of list) {
-    s.slope = Math.round(relativeSlope(s.counts) * 1000) / 1000;
-    s.direction = s.slope > STEADY ? 'rising' : s.slope < -STEADY ? 'falling' : 'steady';
+    s.change = Math.round(recentChange(s.counts) * 1000) / 1000;
+    s.direction = s.change > STEADY ? 'rising' : s.change < -STEADY ? 'falling' : 'steady';
   }
   return list;
 }
@@ -114,12 +117,12 @@ export function buildTrends(
     categories: c,
     rising: all
       .filter((s) => s.direction === 'rising')
-      .sort((a, b) => b.slope - a.slope)
+      .sort((a, b) => b.change - a.change || b.total - a.total)
       .slice(0, 3)
       .map((s) => s.key),
     falling: all
       .filter((s) => s.direction === 'falling')
-      .sort((a, b) => a.slope - b.slope)
+      .sort((a, b) => a.change - b.change || b.total - a.total)
       .slice(0, 3)
       .map((s) => s.key),
   };
