@@ -217,7 +217,7 @@ export function createKaboodleService(deps: KaboodleServiceDeps) {
           description: input.description,
           smart: input.smart,
         });
-        const added = await addTo(tx, ownerId, row, input.members);
+        const added = input.members.length > 0 ? await addTo(tx, ownerId, row, input.members) : [];
         if (added.length > 0) row = await kaboodles.update(tx, row.id, {});
         await recordAdded(tx, ownerId, row, added);
         await outbox.enqueue(tx, [await announce(tx, row)]);
