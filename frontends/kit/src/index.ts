@@ -53,3 +53,32 @@ export * from './art/index.ts';
 export * from './art/index.ts';
 export { createListClient, listClient, parseTotalCount } from './api/api-list.ts';
 export type { ListClient, ListPage, ListRequest } from './api/api-list.ts';
+export { AddToKaboodle } from './kaboodles/add-to-kaboodle.tsx';
+export type { AddToKaboodleProps } from './kaboodles/add-to-kaboodle.tsx';
+export { useSelection } from './kaboodles/use-selection.ts';
+export type { Selection } from './kaboodles/use-selection.ts';
+export { kaboodlesApi, kaboodleErrorText, countLabel } from './kaboodles/kaboodles-api.ts';
+export type {
+  EntityType,
+  ExportFormat,
+  Kaboodle,
+  KaboodleCover,
+  KaboodleMember,
+  KaboodleSummary,
+  MemberRef,
+  SmartSearch,
+} from './kaboodles/kaboodles-api.ts';
+export { insightsApi, entityLink } from './insights/insights-api.ts';
+export type {
+  Diagnostics,
+  DuplicatePair,
+  InsightEntity,
+  Insights,
+  LibraryCounts,
+  Recommendation,
+  RelatedHit,
+  Trends,
+  TrendSeries,
+} from './insights/insights-api.ts';
+export { TrendsPanel } from './insights/trends-panel.tsx';
+export { Recommendations, RelatedItems } from './insights/recommendations.tsx';

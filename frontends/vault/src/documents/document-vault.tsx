@@ -2,7 +2,7 @@
 // semantic search, four views (Table, Grid, Graph, Browser), infinite scroll, export.
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, type RemoteAppProps } from '@kaboodle/kit';
+import { AddToKaboodle, Button, useSelection, type RemoteAppProps } from '@kaboodle/kit';
 import { useDebouncedValue } from '../common/debounce.ts';
 import { distinctCategories, nearBottom, nextSort, sortDocuments } from './document-list.ts';
 import {
@@ -59,6 +59,7 @@ export function DocumentVault({ user }: RemoteAppProps) {
     [serverCategories, list.items],
   );
   const semanticMode = semantic !== null;
+  const selection = useSelection();
 
   useEffect(() => {
     void fetchCategories().then(setServerCategories);
@@ -255,10 +256,16 @@ export function DocumentVault({ user }: RemoteAppProps) {
               onSort={onSort}
               onDownload={download}
               onOpen={(d) => openInBrowser(d.id)}
+              selection={selection}
             />
           )}
           {view === 'grid' && (
-            <GridView docs={docs} onOpen={(d) => openInBrowser(d.id)} onDownload={download} />
+            <GridView
+              docs={docs}
+              onOpen={(d) => openInBrowser(d.id)}
+              onDownload={download}
+              selection={selection}
+            />
           )}
           {view === 'graph' && (
             <Suspense fallback={<p className="kb-muted">Loading the graph...</p>}>
@@ -276,6 +283,8 @@ export function DocumentVault({ user }: RemoteAppProps) {
           )}
         </div>
       )}
+
+      <AddToKaboodle selection={selection.refs} onClear={selection.clear} noun="selected" />
 
       {!semanticMode && (
         <footer className="kb-vault__footer">

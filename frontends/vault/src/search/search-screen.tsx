@@ -5,16 +5,8 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { api, Button, readStoredUser, type RemoteAppProps } from '@kaboodle/kit';
 import { useDebouncedValue } from '../common/debounce.ts';
 import type { SearchHit } from '../documents/document-types.ts';
-import { Highlighted } from './highlighted.tsx';
-import {
-  hitDescription,
-  hitTitle,
-  matchPercent,
-  SearchFailed,
-  typeLabel,
-  unifiedSearch,
-  type SearchMode,
-} from './search-api.ts';
+import { SearchFailed, unifiedSearch, type SearchMode } from './search-api.ts';
+import { SearchResults } from './search-results.tsx';
 
 export const EXAMPLE_QUERIES = [
   'red electronics',
@@ -210,46 +202,7 @@ export function SearchScreen({ user }: RemoteAppProps) {
             </ul>
           </div>
         )}
-        {phase === 'results' && (
-          <>
-            <p className="kb-search__count">Found {results.length} result(s)</p>
-            <ul className="kb-search__results">
-              {results.map((hit) => {
-                const pct = matchPercent(hit.score);
-                const title = hitTitle(hit);
-                return (
-                  <li key={`${hit.type}:${hit.id}`} className="kb-frame">
-                    <button type="button" className="kb-search__result" onClick={() => open(hit)}>
-                      {hit.image_url && (
-                        <img
-                          className="kb-search__image"
-                          src={api.url(hit.image_url)}
-                          alt=""
-                          loading="lazy"
-                        />
-                      )}
-                      <span className="kb-search__result-body">
-                        <span className="kb-search__result-head">
-                          <span className={`kb-search__type kb-search__type--${hit.type}`}>
-                            {typeLabel(hit)}
-                          </span>
-                          {pct !== null && <span className="kb-search__score">{pct}% match</span>}
-                          {hit.category && <span className="kb-search__category">{hit.category}</span>}
-                        </span>
-                        <span className="kb-search__title">
-                          <Highlighted text={title} query={ranQuery} />
-                        </span>
-                        <span className="kb-search__description">
-                          <Highlighted text={hitDescription(hit)} query={ranQuery} />
-                        </span>
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        )}
+        {phase === 'results' && <SearchResults results={results} query={ranQuery} onOpen={open} />}
       </div>
     </section>
   );

@@ -3,7 +3,7 @@
 // near-duplicates (GET /api/documents/:id, /api/search/related, /api/search/duplicates).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, Button } from '@kaboodle/kit';
+import { api, Button, Recommendations } from '@kaboodle/kit';
 import type { DocumentDetail, SearchHit, VaultDocument } from '../document-types.ts';
 import { fetchDocument, fetchDuplicates, fetchRelated, previewUrl } from '../documents-api.ts';
 import { MetadataEditor } from '../metadata-editor.tsx';
@@ -214,6 +214,11 @@ export function BrowserView({ docs, selectedId, onSelect, onDownload, onSaved }:
                 <h3>Near-duplicates</h3>
                 <HitList hits={duplicates} empty="No near-duplicates found." onOpenDocument={onSelect} />
               </section>
+              <Recommendations
+                context={[{ type: 'document', id: detail.id }]}
+                exclude={(related ?? []).map((h) => ({ type: h.type, id: h.id }))}
+                limit={5}
+              />
             </div>
             <p className="kb-muted kb-reader__file">
               {detail.file_name} {detail.size ? `· ${(detail.size / 1024).toFixed(1)} KB` : ''}{' '}

@@ -1,7 +1,7 @@
 // Grid view: one card per document (title, author, year, category, summary, tags) and
 // "Save as image", which draws the loaded cards into a PNG.
 import { useState } from 'react';
-import { Button } from '@kaboodle/kit';
+import { Button, type Selection } from '@kaboodle/kit';
 import type { VaultDocument } from '../document-types.ts';
 import { TagChips } from '../tag-chips.tsx';
 import { saveGridImage } from './grid-image.ts';
@@ -10,9 +10,10 @@ export interface GridViewProps {
   docs: VaultDocument[];
   onOpen: (doc: VaultDocument) => void;
   onDownload: (doc: VaultDocument) => void;
+  selection?: Selection;
 }
 
-export function GridView({ docs, onOpen, onDownload }: GridViewProps) {
+export function GridView({ docs, onOpen, onDownload, selection }: GridViewProps) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
@@ -53,6 +54,17 @@ export function GridView({ docs, onOpen, onDownload }: GridViewProps) {
             <p className="kb-card__summary">{d.summary || <span className="kb-muted">No summary.</span>}</p>
             <TagChips tags={d.hashtags} max={4} />
             <div className="kb-card__actions">
+              {selection && (
+                <label className="kb-card__select">
+                  <input
+                    type="checkbox"
+                    className="kb-select-box"
+                    checked={selection.has({ type: 'document', id: d.id })}
+                    onChange={() => selection.toggle({ type: 'document', id: d.id })}
+                  />
+                  Select<span className="kb-visually-hidden"> {d.title || d.file_name || 'Untitled'}</span>
+                </label>
+              )}
               <Button
                 size="sm"
                 variant="ghost"

@@ -2,7 +2,7 @@
 // Summary/Thesis/Issue cells that expand on hover or focus, Download per row. Rows are windowed
 // for long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Button } from '@kaboodle/kit';
+import { Button, type Selection } from '@kaboodle/kit';
 import { SORTABLE_COLUMNS } from '../document-list.ts';
 import type { SortKey, SortState, VaultDocument } from '../document-types.ts';
 import { TagChips } from '../tag-chips.tsx';
@@ -46,9 +46,11 @@ export interface TableViewProps {
   onSort: (key: SortKey) => void;
   onDownload: (doc: VaultDocument) => void;
   onOpen: (doc: VaultDocument) => void;
+  /** Multi-select for "Add to kaboodle": a box before each title. */
+  selection?: Selection;
 }
 
-export function TableView({ docs, sort, onSort, onDownload, onOpen }: TableViewProps) {
+export function TableView({ docs, sort, onSort, onDownload, onOpen, selection }: TableViewProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
   const { start, end } = useWindowRange(bodyRef, docs.length, rowHeight);
@@ -108,6 +110,15 @@ export function TableView({ docs, sort, onSort, onDownload, onOpen }: TableViewP
           {rows.map((d, i) => (
             <tr key={d.id} aria-rowindex={start + i + 2} data-testid="document-row">
               <td className="kb-col-title">
+                {selection && (
+                  <input
+                    type="checkbox"
+                    className="kb-select-box kb-row-select"
+                    aria-label={`Select ${d.title || d.file_name || 'Untitled'}`}
+                    checked={selection.has({ type: 'document', id: d.id })}
+                    onChange={() => selection.toggle({ type: 'document', id: d.id })}
+                  />
+                )}
                 <button
                   type="button"
                   className="kb-link-button"

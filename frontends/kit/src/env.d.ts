@@ -1,0 +1,2 @@
+// Stylesheets imported by kit components (the apps' bundler handles them).
+declare module '*.css';
