@@ -47,6 +47,7 @@ const CSS = `
 .kbd-activity__dot[data-type='failed'] { color: var(--kb-danger); }
 .kbd-activity__dot[data-type='uploaded'] { color: var(--kb-teal); }
 .kbd-activity__dot[data-type='deleted'] { color: var(--kb-text-dim); }
+.kbd-activity__dot[data-type='added'] { color: var(--kb-gold); }
 .kbd-activity__dot[data-type='edited'] { color: var(--kb-gold); }
 .kbd-activity__time { font-size: 0.8rem; color: var(--kb-text-dim); white-space: nowrap; }
 .kbd-empty { display: grid; justify-items: center; gap: 0.9rem; padding: 1.6rem 1rem; text-align: center; color: var(--kb-text-muted); }

@@ -1,0 +1,9 @@
+// Standby mode hides the carousel (spec 2/4).
+export function StandbyView() {
+  return (
+    <section className="kb-obs-standby kb-frame" aria-labelledby="kb-obs-standby-title">
+      <h2 id="kb-obs-standby-title">Observatory in Standby Mode</h2>
+      <p>Data analysis systems are paused. Click "Active" to resume operations.</p>
+    </section>
+  );
+}
