@@ -50,6 +50,10 @@ const benches: { title: string; script: string }[] = [
     title: 'Search HTTP: POST /api/search at a fixed rate and at saturation',
     script: 'services/search/bench/http.bench.ts',
   },
+  {
+    title: 'Insights: GET /api/insights p95 and the observatory first render on a 10,000-entity library',
+    script: 'tests/bench/insights.bench.ts',
+  },
 ];
 
 const only = process.argv[2];

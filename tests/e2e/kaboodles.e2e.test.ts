@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './support/browser.ts';
 import { missingPrerequisite, startKaboodle, type KaboodleServer } from './support/kaboodle-server.ts';
-import { picture, uploadTo, viewPosition } from './support/kaboodle-flows.ts';
+import { accessibilityProblems, picture, uploadTo, viewPosition } from './support/kaboodle-flows.ts';
 import { registerInBrowser } from './support/processing-flows.ts';
 import { newPerson, screenshot } from './support/shell-flows.ts';
 import { apiGet, parseCsv, vaultFixtures, waitForCompleted } from './support/vault-flows.ts';
@@ -223,13 +223,30 @@ describe.skipIf(prerequisite !== null)('Kaboodles and the Observatory in Chromiu
     expect(await viewPosition(page)).toEqual({ n: 1, m: 3 });
 
     await page.getByRole('heading', { name: 'System Insights' }).waitFor();
-    await page.locator('.kb-trend-chart svg.recharts-surface').first().waitFor({ timeout: 15_000 });
+    await page.locator('.kb-trend-chart .recharts-line').first().waitFor({ timeout: 15_000 });
     await page.getByRole('region', { name: 'You may also want' }).getByRole('link').first().waitFor();
     const diagnostics = page.getByRole('region', { name: 'System Diagnostics' });
     await diagnostics.getByText('Processing Queue').waitFor();
     await expect(diagnostics.textContent()).resolves.toMatch(/Search index\s*5 entries/);
     await page.mouse.move(0, 0);
     await atBothSizes('observatory-data');
+    await page.getByRole('heading', { name: 'System Insights' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'observatory-insights-desktop');
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  it('the vault shows hashtag and category trends on demand', async () => {
+    await go('/documents');
+    await page.getByRole('button', { name: 'Show trends' }).click();
+    const trends = page.getByRole('region', { name: 'Hashtag and category trends' });
+    await trends.locator('.recharts-line').first().waitFor({ timeout: 15_000 });
+    await trends.getByRole('radio', { name: 'Categories' }).click();
+    await trends.getByRole('radio', { name: 'Monthly' }).click();
+    await expect.poll(() => trends.locator('.kb-trend-chart__list li').count()).toBeGreaterThan(0);
+    await trends.scrollIntoViewIfNeeded();
+    await screenshot(page, 'vault-trends-desktop');
+    await go('/observatory');
+    await page.locator('.kb-carousel').waitFor({ timeout: 30_000 });
   });
 
   it('auto-rotates every 6000 ms, and pauses while hovered and for reduced motion', async () => {
@@ -274,5 +291,14 @@ describe.skipIf(prerequisite !== null)('Kaboodles and the Observatory in Chromiu
     await page.locator('.kb-carousel').waitFor();
     expect((await viewPosition(page)).m).toBe(3);
     expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('passes axe-core on the kaboodles, one kaboodle and the observatory', async () => {
+    expect(await accessibilityProblems(page, '/kaboodles', '[data-testid="kaboodle-card"]')).toEqual([]);
+    expect(await accessibilityProblems(page, `/kaboodles/${fairId}`, '[data-testid="member-row"]')).toEqual(
+      [],
+    );
+    expect(await accessibilityProblems(page, '/observatory', '.kb-trend-chart .recharts-line')).toEqual([]);
+    expect(await accessibilityProblems(page, '/observatory', '.kb-carousel', PHONE)).toEqual([]);
   });
 });

@@ -42,7 +42,11 @@ export default function TrendChart({ trends, kind, max = 5, height = 220 }: Tren
     <figure className="kb-trend-chart">
       <div className="kb-trend-chart__plot" style={{ height }} aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
+          <LineChart
+            data={data}
+            margin={{ top: 8, right: 12, bottom: 4, left: -16 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke="rgba(245,197,66,0.12)" vertical={false} />
             <XAxis dataKey="bucket" stroke="#a3a8c3" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
             <YAxis allowDecimals={false} stroke="#a3a8c3" tick={{ fontSize: 11 }} width={44} />

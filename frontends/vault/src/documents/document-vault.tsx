@@ -16,6 +16,7 @@ import {
 import { exportUrl, fetchCategories, openDownload, semanticSearch, type ListQuery } from './documents-api.ts';
 import { SemanticResults } from './semantic-results.tsx';
 import { useDocumentList } from './use-document-list.ts';
+import { VaultTrends } from './vault-trends.tsx';
 import { BrowserView } from './views/browser-view.tsx';
 import { GridView } from './views/grid-view.tsx';
 import { TableView } from './views/table-view.tsx';
@@ -233,6 +234,8 @@ export function DocumentVault({ user }: RemoteAppProps) {
           </div>
         </form>
       </div>
+
+      <VaultTrends />
 
       {semanticMode ? (
         <SemanticResults

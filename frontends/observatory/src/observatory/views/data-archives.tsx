@@ -51,6 +51,8 @@ export function DataArchives({ library }: { library: LibraryCounts }) {
     const ctl = new AbortController();
     const filtered = query.trim() !== '' || category !== '';
     setLoading(true);
+    // Typing waits for a pause (spec 9's 300 ms); the first page and "load more" go at once.
+    const delay = filtered && page === 1 ? 300 : 0;
     const timer = setTimeout(() => {
       listClient
         .getList<Item>(filtered ? '/api/inventory/search' : '/api/inventory', {
@@ -63,7 +65,7 @@ export function DataArchives({ library }: { library: LibraryCounts }) {
         })
         .catch((err: unknown) => !ctl.signal.aborted && console.error('Inventory load failed', err))
         .finally(() => !ctl.signal.aborted && setLoading(false));
-    }, 300);
+    }, delay);
     return () => {
       clearTimeout(timer);
       ctl.abort();
