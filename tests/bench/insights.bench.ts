@@ -189,7 +189,13 @@ async function main(): Promise<void> {
       const res = await fetch(new URL(path, app.url), { headers: { authorization: `Bearer ${token}` } });
       const body = (await res.json()) as Record<string, unknown>;
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-      return { ms: performance.now() - t, body };
+      const parts = Object.fromEntries(
+        [...(res.headers.get('server-timing') ?? '').matchAll(/(\w+);dur=([\d.]+)/g)].map((m) => [
+          m[1]!,
+          Number(m[2]),
+        ]),
+      );
+      return { ms: performance.now() - t, body, parts };
     };
     // the product fills its empty search index from the catalogue at start: wait for all of it
     const waitStart = performance.now();
@@ -209,7 +215,12 @@ async function main(): Promise<void> {
     const cold = await get('/api/insights');
     const pairs = (cold.body.duplicates as { pairs: unknown[] }).pairs.length;
     const warm: number[] = [];
-    for (let i = 0; i < 40; i++) warm.push((await get('/api/insights')).ms);
+    const parts: Record<string, number[]> = {};
+    for (let i = 0; i < 40; i++) {
+      const r = await get('/api/insights');
+      warm.push(r.ms);
+      for (const [k, v] of Object.entries(r.parts)) (parts[k] ??= []).push(v);
+    }
     const trends: number[] = [];
     for (let i = 0; i < 20; i++)
       trends.push((await get(`/api/insights/trends?period=${i % 2 ? 'month' : 'week'}&periods=12`)).ms);
@@ -220,8 +231,17 @@ async function main(): Promise<void> {
         (await get(`/api/insights/recommendations?context=document:${list[i % list.length]!.id}`)).ms,
       );
     console.log(`GET /api/insights (${N} entities, ${pairs} near-duplicate pairs found)`);
-    console.log(`  cold (duplicate scan): ${f(cold.ms)}`);
+    console.log(
+      `  cold (duplicate scan): ${f(cold.ms)}  (${Object.entries(cold.parts)
+        .map(([k, v]) => `${k} ${f(v)}`)
+        .join(', ')})`,
+    );
     console.log(`  warm: p50 ${f(pct(warm, 0.5))}  p95 ${f(pct(warm, 0.95))}  (40 requests)`);
+    console.log(
+      `  warm, server parts p50 (run side by side): ${Object.entries(parts)
+        .map(([k, v]) => `${k} ${f(pct(v, 0.5))}`)
+        .join(', ')}`,
+    );
     console.log(`GET /api/insights/trends: p50 ${f(pct(trends, 0.5))}  p95 ${f(pct(trends, 0.95))}`);
     console.log(
       `GET /api/insights/recommendations (context = one document): p50 ${f(pct(recs, 0.5))}  p95 ${f(pct(recs, 0.95))}`,

@@ -14,5 +14,11 @@ export const catalogueConfig = defineConfig({
     description:
       'File events (processed, uploaded, status, deleted) the catalogue applies at once (different files)',
   }),
+  SEARCH_GRPC_ADDRESS: env.string({
+    check: (v) =>
+      /^[A-Za-z0-9.-]+:\d{1,5}$/.test(v) ? undefined : `must be host:port, got ${JSON.stringify(v)}`,
+    description:
+      'host:port of the search gRPC server (split mode): smart kaboodles and the insights ask it; unset, they say search is unavailable',
+  }),
 });
 export type CatalogueConfig = ReturnType<typeof catalogueConfig.parse>;

@@ -44,13 +44,20 @@ export function createInsightsRouter(deps: { insights: InsightsService; verifier
   const { insights } = deps;
   const api = createApiRouter({ verifier: deps.verifier });
 
-  api.handle(getInsights, async ({ user, query, reply }) => {
+  api.handle(getInsights, async ({ user, query, reply, res }) => {
     const o = await insights.overview(user.id, {
       period: query.period,
       periods: query.periods,
       context: query.context,
       exclude: query.exclude,
     });
+    // Where the time went, for browsers' devtools and the bench.
+    res.set(
+      'Server-Timing',
+      Object.entries(o.timing)
+        .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
+        .join(', '),
+    );
     reply(200, {
       generated_at: new Date().toISOString(),
       library: o.library,

@@ -21,7 +21,7 @@ import type { Trends } from './trends.ts';
 export const DUPLICATE_SIMILARITY = 0.95;
 /** How many recently changed entities the duplicate scan looks around. */
 const DUPLICATE_SCAN = 150;
-const DUPLICATE_CACHE_MS = 60_000;
+const CACHE_MS = 60_000;
 const SCAN_CONCURRENCY = 8;
 const RECENT_SEEDS = 6;
 const NEIGHBOURS_PER_SEED = 8;
@@ -65,16 +65,46 @@ export interface InsightsServiceDeps {
 export function createInsightsService(deps: InsightsServiceDeps) {
   const { insights, kaboodleRows } = deps;
   const now = deps.now ?? (() => new Date());
-  const duplicateCache = new Map<string, { generation: string; at: number; pairs: DuplicatePair[] }>();
+  /**
+   * Answers that only change when the owner's library does (trends, the duplicate scan, the index's
+   * size), kept per owner and key until the library's generation moves or CACHE_MS passes.
+   */
+  const cache = new Map<string, { generation: string; at: number; value: unknown }>();
+  async function remembered<T>(
+    ownerId: string,
+    key: string,
+    generation: string,
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    const k = `${ownerId}\u0000${key}`;
+    const hit = cache.get(k);
+    if (hit && hit.generation === generation && Date.now() - hit.at < CACHE_MS) return hit.value as T;
+    const value = await compute();
+    if (cache.size > 5000) cache.clear();
+    cache.set(k, { generation, at: Date.now(), value });
+    return value;
+  }
+  const forget = (ownerId: string) => {
+    for (const k of cache.keys()) if (k.startsWith(`${ownerId}\u0000`)) cache.delete(k);
+  };
 
-  async function trends(ownerId: string, period: Period, periods: number): Promise<Trends> {
+  async function trends(
+    ownerId: string,
+    period: Period,
+    periods: number,
+    generation?: string,
+  ): Promise<Trends> {
     const window = bucketWindow(now(), period, periods);
     const since = window[0]!;
-    const [tags, cats] = await Promise.all([
-      insights.hashtagCounts(ownerId, period, since),
-      insights.categoryCounts(ownerId, period, since),
-    ]);
-    return buildTrends(period, window, tags, cats);
+    // a new bucket starting is a change too
+    const key = `trends:${period}:${periods}:${since.toISOString()}`;
+    return remembered(ownerId, key, generation ?? (await insights.generation(ownerId)), async () => {
+      const [tags, cats] = await Promise.all([
+        insights.hashtagCounts(ownerId, period, since),
+        insights.categoryCounts(ownerId, period, since),
+      ]);
+      return buildTrends(period, window, tags, cats);
+    });
   }
 
   async function recommendations(
@@ -166,14 +196,12 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       .sort((x, y) => y.similarity - x.similarity || x.a.title.localeCompare(y.a.title));
   }
 
-  async function duplicates(ownerId: string): Promise<{ available: boolean; pairs: DuplicatePair[] }> {
-    const generation = await insights.generation(ownerId);
-    const cached = duplicateCache.get(ownerId);
-    const fresh = cached && cached.generation === generation && Date.now() - cached.at < DUPLICATE_CACHE_MS;
-    if (fresh) return { available: deps.search() !== undefined, pairs: cached.pairs };
-    const pairs = await scanDuplicates(ownerId);
-    if (duplicateCache.size > 1000) duplicateCache.clear();
-    duplicateCache.set(ownerId, { generation, at: Date.now(), pairs });
+  async function duplicates(
+    ownerId: string,
+    generation?: string,
+  ): Promise<{ available: boolean; pairs: DuplicatePair[] }> {
+    const gen = generation ?? (await insights.generation(ownerId));
+    const pairs = await remembered(ownerId, 'duplicates', gen, () => scanDuplicates(ownerId));
     return { available: deps.search() !== undefined, pairs };
   }
 
@@ -210,12 +238,27 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       opts: { period: Period; periods: number; context: MemberRef[]; exclude: MemberRef[] },
     ) {
       const search = deps.search();
+      const timing: Record<string, number> = {};
+      const timed = async <T>(name: string, work: Promise<T>): Promise<T> => {
+        const t0 = performance.now();
+        try {
+          return await work;
+        } finally {
+          timing[name] = performance.now() - t0;
+        }
+      };
+      const generation = await timed('generation', insights.generation(ownerId));
       const [lib, t, recs, dups, index] = await Promise.all([
-        insights.library(ownerId),
-        trends(ownerId, opts.period, opts.periods),
-        recommendations(ownerId, opts.context, opts.exclude, 6),
-        duplicates(ownerId),
-        search ? search.indexStats(ownerId).catch(() => null) : Promise.resolve(null),
+        timed('library', insights.library(ownerId)),
+        timed('trends', trends(ownerId, opts.period, opts.periods, generation)),
+        timed('recommendations', recommendations(ownerId, opts.context, opts.exclude, 6)),
+        timed('duplicates', duplicates(ownerId, generation)),
+        timed(
+          'index',
+          search
+            ? remembered(ownerId, 'index', generation, () => search.indexStats(ownerId)).catch(() => null)
+            : Promise.resolve(null),
+        ),
       ]);
       return {
         library: lib,
@@ -223,10 +266,12 @@ export function createInsightsService(deps: InsightsServiceDeps) {
         recommendations: recs,
         duplicates: dups,
         diagnostics: diagnostics(lib, index),
+        timing,
       };
     },
 
     async dismiss(ownerId: string, a: MemberRef, b: MemberRef): Promise<void> {
+      forget(ownerId);
       if (key(a) === key(b)) throw new InputError('Choose two different documents or items');
       const found = await kaboodleRows.entities(ownerId, [a, b]);
       if (!found.has(key(a)) || !found.has(key(b))) throw new NotFoundError('Document or item not found');
@@ -263,7 +308,7 @@ export function createInsightsService(deps: InsightsServiceDeps) {
           entityId: keep.id,
         });
         await deps.outbox.enqueue(tx, [...moved, ...removed.events]);
-        duplicateCache.delete(ownerId);
+        forget(ownerId);
         return { removedFileId: removed.row.source_file_id };
       });
     },

@@ -33,6 +33,7 @@ import { createInsightsService } from './insights.service.ts';
 import { createKaboodleRepository } from './kaboodle.repository.ts';
 import { createKaboodleService } from './kaboodle.service.ts';
 import { createKaboodlesRouter } from './kaboodles.routes.ts';
+import { connectLibrarySearch } from './library-search.grpc.ts';
 import type { LibrarySearchHandle } from './library-search.port.ts';
 import { migrations } from './migrations.ts';
 
@@ -69,7 +70,12 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
   const inventory = createInventoryRepository(db);
   const activity = createActivityRepository(db);
   const outbox = createOutbox({ db, bus, logger });
-  const search: LibrarySearchHandle = deps.search ?? (() => undefined);
+  // In-process when search runs here; over gRPC when split and its address is known.
+  const remoteSearch =
+    !deps.search && config.SEARCH_GRPC_ADDRESS
+      ? connectLibrarySearch(config.SEARCH_GRPC_ADDRESS, logger)
+      : undefined;
+  const search: LibrarySearchHandle = deps.search ?? (() => remoteSearch);
   const kaboodleRows = createKaboodleRepository(db);
   const kaboodles = createKaboodleService({ db, kaboodles: kaboodleRows, activity, outbox, search });
   const service = createCatalogueService({
@@ -141,6 +147,7 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
     async stop() {
       await subscription?.close();
       await outbox.stop();
+      remoteSearch?.close();
     },
   };
 }

@@ -26,6 +26,7 @@ import { createResultCache } from './result-cache.ts';
 import type { RebuildReport } from './rebuild.service.ts';
 import type { SearchConfig } from './search-config.ts';
 import type { SearchRequest } from './search-request.ts';
+import { createSearchGrpcService } from './search.grpc.ts';
 import { createSearchRouter } from './search.routes.ts';
 import { createSearchService } from './search.service.ts';
 
@@ -200,6 +201,8 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     checks,
     router: api.router,
     operations: api.operations,
+    // Split mode: the catalogue's smart kaboodles and insights ask over gRPC.
+    grpc: [createSearchGrpcService({ service, index: currentIndex })],
     embedder,
     index: currentIndex,
     search: async (ownerId, request) => (await service.search(ownerId, request)).value,

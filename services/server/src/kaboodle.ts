@@ -285,7 +285,7 @@ function registerModules(manager: ModuleManager<Context>): void {
       },
     })
     .register('search', {
-      deps: ['http-server', 'event-bus', 'token-verifier'],
+      deps: ['http-server', 'grpc-server', 'event-bus', 'token-verifier'],
       userVisible: true,
       init: (ctx) => {
         const search = createSearchModule({

@@ -189,6 +189,13 @@ export declare type RelatedRequest = Message<"kaboodle.search.v1.RelatedRequest"
    * @generated from field: uint32 limit = 4;
    */
   limit: number;
+
+  /**
+   * Only neighbours at least this similar (cosine, 0 to 1).
+   *
+   * @generated from field: float min_similarity = 5;
+   */
+  minSimilarity: number;
 };
 
 /**
@@ -212,6 +219,43 @@ export declare type RelatedResponse = Message<"kaboodle.search.v1.RelatedRespons
  * Use `create(RelatedResponseSchema)` to create a new message.
  */
 export declare const RelatedResponseSchema: GenMessage<RelatedResponse>;
+
+/**
+ * @generated from message kaboodle.search.v1.IndexStatsRequest
+ */
+export declare type IndexStatsRequest = Message<"kaboodle.search.v1.IndexStatsRequest"> & {
+  /**
+   * @generated from field: string owner_id = 1;
+   */
+  ownerId: string;
+};
+
+/**
+ * Describes the message kaboodle.search.v1.IndexStatsRequest.
+ * Use `create(IndexStatsRequestSchema)` to create a new message.
+ */
+export declare const IndexStatsRequestSchema: GenMessage<IndexStatsRequest>;
+
+/**
+ * @generated from message kaboodle.search.v1.IndexStatsResponse
+ */
+export declare type IndexStatsResponse = Message<"kaboodle.search.v1.IndexStatsResponse"> & {
+  /**
+   * @generated from field: int64 entities = 1;
+   */
+  entities: bigint;
+
+  /**
+   * @generated from field: int64 size_bytes = 2;
+   */
+  sizeBytes: bigint;
+};
+
+/**
+ * Describes the message kaboodle.search.v1.IndexStatsResponse.
+ * Use `create(IndexStatsResponseSchema)` to create a new message.
+ */
+export declare const IndexStatsResponseSchema: GenMessage<IndexStatsResponse>;
 
 /**
  * @generated from enum kaboodle.search.v1.SearchType
@@ -266,6 +310,16 @@ export declare const SearchService: GenService<{
     methodKind: "unary";
     input: typeof RelatedRequestSchema;
     output: typeof RelatedResponseSchema;
+  },
+  /**
+   * How much of the index one user's entities take (the observatory's diagnostics).
+   *
+   * @generated from rpc kaboodle.search.v1.SearchService.IndexStats
+   */
+  indexStats: {
+    methodKind: "unary";
+    input: typeof IndexStatsRequestSchema;
+    output: typeof IndexStatsResponseSchema;
   },
 }>;
 
