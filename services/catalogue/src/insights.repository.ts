@@ -205,18 +205,25 @@ export function createInsightsRepository(db: Queryable) {
       );
     },
 
-    /** Changes when anything of the owner's changes (the duplicate scan's cache key). */
+    /**
+     * Changes when anything of the owner's changes: entities, kaboodles (their additions feed the
+     * recommendations), files (the queue's figures) and dismissed pairs. The insights' cache key.
+     */
     async generation(ownerId: string): Promise<string> {
       const { rows } = await db.query(
         `SELECT (SELECT COALESCE(max(version), 0) FROM documents WHERE owner_id = $1) AS d,
                 (SELECT COALESCE(max(version), 0) FROM inventory_items WHERE owner_id = $1) AS i,
                 (SELECT count(*) FROM documents WHERE owner_id = $1) AS dn,
                 (SELECT count(*) FROM inventory_items WHERE owner_id = $1) AS inn,
-                (SELECT count(*) FROM dismissed_duplicates WHERE owner_id = $1) AS x`,
+                (SELECT count(*) FROM dismissed_duplicates WHERE owner_id = $1) AS x,
+                (SELECT COALESCE(max(version), 0) FROM kaboodles WHERE owner_id = $1) AS k,
+                (SELECT count(*) FROM kaboodles WHERE owner_id = $1) AS kn,
+                (SELECT max(updated_at) FROM file_facts WHERE owner_id = $1) AS f`,
         [ownerId],
       );
       const r = rows[0] ?? {};
-      return [r.d, r.i, r.dn, r.inn, r.x].map(String).join(':');
+      const files = r.f ? new Date(r.f as Date).getTime() : 0;
+      return [r.d, r.i, r.dn, r.inn, r.x, r.k, r.kn, files].map(String).join(':');
     },
   };
 }

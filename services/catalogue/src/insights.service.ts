@@ -75,10 +75,11 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     key: string,
     generation: string,
     compute: () => Promise<T>,
+    ttlMs = CACHE_MS,
   ): Promise<T> {
     const k = `${ownerId}\u0000${key}`;
     const hit = cache.get(k);
-    if (hit && hit.generation === generation && Date.now() - hit.at < CACHE_MS) return hit.value as T;
+    if (hit && hit.generation === generation && Date.now() - hit.at < ttlMs) return hit.value as T;
     const value = await compute();
     if (cache.size > 5000) cache.clear();
     cache.set(k, { generation, at: Date.now(), value });
@@ -249,9 +250,21 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       };
       const generation = await timed('generation', insights.generation(ownerId));
       const [lib, t, recs, dups, index] = await Promise.all([
-        timed('library', insights.library(ownerId)),
+        // the pipeline's ages (oldest waiting file) move with the clock: at most CACHE_MS old
+        timed(
+          'library',
+          remembered(ownerId, 'library', generation, () => insights.library(ownerId)),
+        ),
         timed('trends', trends(ownerId, opts.period, opts.periods, generation)),
-        timed('recommendations', recommendations(ownerId, opts.context, opts.exclude, 6)),
+        timed(
+          'recommendations',
+          remembered(
+            ownerId,
+            `recommendations:${JSON.stringify([opts.context, opts.exclude])}`,
+            generation,
+            () => recommendations(ownerId, opts.context, opts.exclude, 6),
+          ),
+        ),
         timed('duplicates', duplicates(ownerId, generation)),
         timed(
           'index',
