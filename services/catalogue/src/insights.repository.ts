@@ -145,19 +145,23 @@ export function createInsightsRepository(db: Queryable) {
         .slice(0, limit);
     },
 
-    /** The most recently changed entities: the ones the near-duplicate scan looks around. */
-    async recentlyChanged(ownerId: string, limit: number): Promise<MemberRef[]> {
+    /** The most recently changed entities (with their versions): the near-duplicate scan looks around them. */
+    async recentlyChanged(ownerId: string, limit: number): Promise<(MemberRef & { version: number })[]> {
       const { rows } = await db.query(
-        `SELECT entity_type, entity_id FROM (
-           (SELECT 'document' AS entity_type, id AS entity_id, updated_at FROM documents
+        `SELECT entity_type, entity_id, version FROM (
+           (SELECT 'document' AS entity_type, id AS entity_id, version, updated_at FROM documents
              WHERE owner_id = $1 ORDER BY updated_at DESC LIMIT $2)
            UNION ALL
-           (SELECT 'inventory_item', id, updated_at FROM inventory_items
+           (SELECT 'inventory_item', id, version, updated_at FROM inventory_items
              WHERE owner_id = $1 ORDER BY updated_at DESC LIMIT $2)
          ) r ORDER BY updated_at DESC LIMIT $2`,
         [ownerId, limit],
       );
-      return rows.map((r) => ({ type: r.entity_type as EntityKind, id: r.entity_id as string }));
+      return rows.map((r) => ({
+        type: r.entity_type as EntityKind,
+        id: r.entity_id as string,
+        version: toNumber(r.version),
+      }));
     },
 
     /** Pairs made from byte-identical files (same SHA-256), within one kind. */

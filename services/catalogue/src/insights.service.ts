@@ -22,6 +22,8 @@ export const DUPLICATE_SIMILARITY = 0.95;
 /** How many recently changed entities the duplicate scan looks around. */
 const DUPLICATE_SCAN = 150;
 const CACHE_MS = 60_000;
+/** How long the overview waits for a first near-duplicate scan before answering without it. */
+const OVERVIEW_SCAN_WAIT_MS = 1_500;
 const SCAN_CONCURRENCY = 8;
 const RECENT_SEEDS = 6;
 const NEIGHBOURS_PER_SEED = 8;
@@ -30,6 +32,13 @@ export interface Recommendation {
   entity: MemberEntity;
   score: number;
   because: { type: MemberRef['type']; id: string; title: string };
+}
+
+interface RawPair {
+  a: MemberRef;
+  b: MemberRef;
+  similarity: number;
+  reason: 'identical_file' | 'similar_content';
 }
 
 export interface DuplicatePair {
@@ -153,31 +162,49 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     return { available: true, items: items.slice(0, limit) };
   }
 
+  /**
+   * Near-duplicates found so far, per owner: the neighbours of each entity scanned, at the version it
+   * was scanned at. A rescan only looks around entities that are new or changed since (usually a
+   * handful), dropping their old pairs first; a deleted entity's pairs fall away when shown.
+   */
+  const scans = new Map<string, { scanned: Map<string, number>; similar: Map<string, RawPair> }>();
+  const running = new Map<string, Promise<DuplicatePair[]>>();
+
   async function scanDuplicates(ownerId: string): Promise<DuplicatePair[]> {
     const search = deps.search();
-    const pairs = new Map<
-      string,
-      { a: MemberRef; b: MemberRef; similarity: number; reason: DuplicatePair['reason'] }
-    >();
-    for (const [a, b] of await insights.identicalPairs(ownerId, 200)) {
-      pairs.set(pairKey(a, b), { a, b, similarity: 1, reason: 'identical_file' });
+    let state = scans.get(ownerId);
+    if (!state) {
+      if (scans.size > 1000) scans.clear();
+      state = { scanned: new Map(), similar: new Map() };
+      scans.set(ownerId, state);
     }
     if (search) {
       const around = await insights.recentlyChanged(ownerId, DUPLICATE_SCAN);
-      await inPool(around, SCAN_CONCURRENCY, async (ref) => {
-        const hits = await search.related(ownerId, ref, 3, DUPLICATE_SIMILARITY).catch(() => []);
+      const due = around.filter((r) => state.scanned.get(key(r)) !== r.version);
+      for (const r of due) {
+        for (const [k, p] of state.similar)
+          if (key(p.a) === key(r) || key(p.b) === key(r)) state.similar.delete(k);
+      }
+      await inPool(due, SCAN_CONCURRENCY, async (ref) => {
+        const hits = await search.related(ownerId, ref, 3, DUPLICATE_SIMILARITY).catch(() => null);
+        if (hits === null) return; // not answered: scanned again next time
+        state.scanned.set(key(ref), ref.version);
         for (const h of hits) {
           if (h.score < DUPLICATE_SIMILARITY || key(h) === key(ref)) continue;
           const k = pairKey(ref, h);
-          if (!pairs.has(k))
-            pairs.set(k, {
-              a: ref,
+          if (!state.similar.has(k))
+            state.similar.set(k, {
+              a: { type: ref.type, id: ref.id },
               b: { type: h.type, id: h.id },
               similarity: h.score,
               reason: 'similar_content',
             });
         }
       });
+    }
+    const pairs = new Map(state.similar);
+    for (const [a, b] of await insights.identicalPairs(ownerId, 200)) {
+      pairs.set(pairKey(a, b), { a, b, similarity: 1, reason: 'identical_file' });
     }
     const dismissed = await insights.dismissed(ownerId);
     const kept = [...pairs.entries()].filter(([k]) => !dismissed.has(k)).map(([, p]) => p);
@@ -197,13 +224,44 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       .sort((x, y) => y.similarity - x.similarity || x.a.title.localeCompare(y.a.title));
   }
 
+  /** One scan per owner at a time; callers asking meanwhile share it. */
+  function scanOnce(ownerId: string, generation: string): Promise<DuplicatePair[]> {
+    const inFlight = running.get(ownerId);
+    if (inFlight) return inFlight;
+    const scan = remembered(ownerId, 'duplicates', generation, () => scanDuplicates(ownerId)).finally(() =>
+      running.delete(ownerId),
+    );
+    running.set(ownerId, scan);
+    return scan;
+  }
+
+  /** The review list: as of now. */
   async function duplicates(
     ownerId: string,
     generation?: string,
   ): Promise<{ available: boolean; pairs: DuplicatePair[] }> {
-    const gen = generation ?? (await insights.generation(ownerId));
-    const pairs = await remembered(ownerId, 'duplicates', gen, () => scanDuplicates(ownerId));
+    const pairs = await scanOnce(ownerId, generation ?? (await insights.generation(ownerId)));
     return { available: deps.search() !== undefined, pairs };
+  }
+
+  /**
+   * The overview's part: the last list at once while a rescan runs behind it (the observatory must not
+   * wait for a first scan of a large library: at most OVERVIEW_SCAN_WAIT_MS, then what there is).
+   */
+  async function duplicatesSoon(
+    ownerId: string,
+    generation: string,
+  ): Promise<{ available: boolean; pairs: DuplicatePair[] }> {
+    const last = cache.get(`${ownerId}\u0000duplicates`)?.value as DuplicatePair[] | undefined;
+    const scan = scanOnce(ownerId, generation);
+    scan.catch((err: unknown) => deps.logger.warn({ err }, 'scanning for near-duplicates failed'));
+    const pairs = await Promise.race([
+      scan,
+      new Promise<DuplicatePair[] | undefined>((resolve) =>
+        setTimeout(() => resolve(undefined), last ? 0 : OVERVIEW_SCAN_WAIT_MS).unref(),
+      ),
+    ]);
+    return { available: deps.search() !== undefined, pairs: pairs ?? last ?? [] };
   }
 
   function diagnostics(lib: LibraryCounts, index: { entities: number; sizeBytes: number } | null) {
@@ -265,7 +323,7 @@ export function createInsightsService(deps: InsightsServiceDeps) {
             () => recommendations(ownerId, opts.context, opts.exclude, 6),
           ),
         ),
-        timed('duplicates', duplicates(ownerId, generation)),
+        timed('duplicates', duplicatesSoon(ownerId, generation)),
         timed(
           'index',
           search
