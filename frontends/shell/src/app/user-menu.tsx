@@ -63,8 +63,6 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        // the visible name is hidden on phones; the button keeps it as its accessible name
-        aria-label={`Account menu: ${label}`}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="kb-avatar" aria-hidden="true">
