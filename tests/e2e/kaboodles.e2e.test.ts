@@ -230,7 +230,7 @@ describe.skipIf(prerequisite !== null)('Kaboodles and the Observatory in Chromiu
     await expect(diagnostics.textContent()).resolves.toMatch(/Search index\s*5 entries/);
     await page.mouse.move(0, 0);
     await atBothSizes('observatory-data');
-    await page.getByRole('heading', { name: 'System Insights' }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.getElementById('kb-obs-insights')?.scrollIntoView({ block: 'start' }));
     await screenshot(page, 'observatory-insights-desktop');
     await page.evaluate(() => window.scrollTo(0, 0));
   });
