@@ -109,6 +109,8 @@ const rawSearch = {
     Related: () => {
       throw new TypeError('cannot read properties of undefined (secret internals)');
     },
+    IndexStats: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) =>
+      callback({ code: Status.UNIMPLEMENTED, details: 'not used here' }),
   },
 };
 
