@@ -28,7 +28,9 @@ export const statsSchema = z
 export const activitySchema = z
   .strictObject({
     id: z.string(),
-    type: z.enum(['uploaded', 'processed', 'failed', 'deleted', 'edited']),
+    type: z
+      .enum(['uploaded', 'processed', 'failed', 'deleted', 'edited', 'added'])
+      .meta({ description: '`added`: documents or items added to a kaboodle.' }),
     message: z.string().meta({ description: 'What happened, written for the person.' }),
     file_id: z.string().nullable(),
     file_name: z.string(),

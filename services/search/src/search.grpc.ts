@@ -1,12 +1,12 @@
 // kaboodle.search.v1.SearchService on the platform gRPC kit (split mode): the catalogue's smart
 // kaboodles run the unified search, its insights read vector neighbours and the index's size. The
 // same service and index as the HTTP routes; results are only ever the named owner's.
-import { InputError, implementGrpcService, NotFoundError } from '@kaboodle/platform';
+import { InputError, implementGrpcService, NotFoundError, validateInput } from '@kaboodle/platform';
 import type { GrpcServiceRegistration } from '@kaboodle/platform';
 import { create, EntityType, SearchHitSchema, SearchService, SearchType } from '@kaboodle/proto';
 import type { SearchHit as SearchHitMessage } from '@kaboodle/proto';
 import type { IndexedEntityType, SearchHit, SearchIndex } from './index/search-index.port.ts';
-import { MAX_LIMIT, MAX_RELATED, parseQuery } from './search-request.ts';
+import { MAX_LIMIT, MAX_RELATED, queryField } from './search-request.ts';
 import type { SearchType as ApiSearchType } from './search-request.ts';
 import type { SearchService as Searches } from './search.service.ts';
 
@@ -57,7 +57,7 @@ export function createSearchGrpcService(deps: {
     async search(request) {
       const types = request.entityTypes.flatMap((t) => (TYPES[t] ? [TYPES[t]] : []));
       const timed = await deps.service.search(owner(request.ownerId), {
-        query: parseQuery(request.query),
+        query: validateInput(queryField, request.query, 'body'),
         searchType: SEARCH_TYPES[request.searchType] ?? 'hybrid',
         limit: clamp(request.limit, 20, MAX_LIMIT),
         types,

@@ -392,6 +392,253 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/kaboodles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's kaboodles, most recently changed first */
+    get: operations['listKaboodles'];
+    put?: never;
+    /** Create a kaboodle, optionally with its first members, or a smart one from a search */
+    post: operations['createKaboodle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kaboodles/containing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The kaboodles a document or item is in */
+    get: operations['kaboodlesContaining'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kaboodles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A kaboodle with its members in order (a smart one: its search’s current results) */
+    get: operations['getKaboodle'];
+    put?: never;
+    post?: never;
+    /** Delete a kaboodle (its documents and items stay in the library) */
+    delete: operations['deleteKaboodle'];
+    options?: never;
+    head?: never;
+    /** Rename, describe, choose the cover, or change a smart kaboodle’s search */
+    patch: operations['updateKaboodle'];
+    trace?: never;
+  };
+  '/api/kaboodles/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add documents and items (at most 500 at a time, 2000 in all)
+     * @description All or nothing: when any of them is not yours (or does not exist) nothing is added and the 404 lists them. Those already in the kaboodle are counted in `already`.
+     */
+    post: operations['addKaboodleMembers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kaboodles/{id}/members/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove documents and items from a kaboodle (they stay in the library) */
+    post: operations['removeKaboodleMembers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kaboodles/{id}/members/{type}/{entityId}/note': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Write or clear a member's note */
+    put: operations['setKaboodleMemberNote'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kaboodles/{id}/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the members in a new order (every member exactly once) */
+    put: operations['reorderKaboodle'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kaboodles/{id}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a kaboodle: CSV or JSON of every member, or BibTeX of its documents */
+    get: operations['exportKaboodle'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/insights': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everything the observatory shows: library counts, trends, recommendations, near-duplicates, diagnostics */
+    get: operations['getInsights'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/insights/trends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Hashtag and category counts per week or month, each rising, falling or steady */
+    get: operations['getTrends'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/insights/recommendations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** "You may also want": near what the user opened (context) or added lately, minus what is in view */
+    get: operations['getRecommendations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/insights/duplicates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Near-duplicate documents and items to review (dismissed pairs left out) */
+    get: operations['getDuplicates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/insights/duplicates/dismiss': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Not duplicates: leave this pair out of the review from now on */
+    post: operations['dismissDuplicate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/insights/duplicates/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Keep one, move the other's kaboodle memberships to it, and delete the other
+     * @description The removed one's uploaded file stays in the Media Hub; `removed_file_id` names it, for `DELETE /process/files/{id}` when the user asked for the file to go too.
+     */
+    post: operations['mergeDuplicate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/search': {
     parameters: {
       query?: never;
@@ -523,6 +770,23 @@ export interface components {
             relevancy?: number;
           }
       )[];
+    };
+    /** @description A saved search: the kaboodle holds whatever matches it now (at most 100, best first). */
+    SmartSearch: {
+      query: string;
+      /**
+       * @default semantic
+       * @enum {string}
+       */
+      search_type: 'semantic' | 'keyword' | 'hybrid';
+      /** @default [] */
+      types: ('document' | 'inventory_item')[];
+      category?: string | null;
+    };
+    KaboodleMemberRef: {
+      /** @enum {string} */
+      type: 'document' | 'inventory_item';
+      id: string;
     };
     SearchRequest: {
       /** @description What to look for (trimmed; at most 1,000 characters). */
@@ -792,8 +1056,11 @@ export interface components {
     };
     Activity: {
       id: string;
-      /** @enum {string} */
-      type: 'uploaded' | 'processed' | 'failed' | 'deleted' | 'edited';
+      /**
+       * @description `added`: documents or items added to a kaboodle.
+       * @enum {string}
+       */
+      type: 'uploaded' | 'processed' | 'failed' | 'deleted' | 'edited' | 'added';
       /** @description What happened, written for the person. */
       message: string;
       file_id: string | null;
@@ -802,6 +1069,192 @@ export interface components {
       entity_id: string | null;
       /** Format: date-time */
       at: string;
+    };
+    KaboodleSummary: {
+      id: string;
+      name: string;
+      description: string;
+      smart: {
+        query: string;
+        /** @enum {string} */
+        search_type: 'semantic' | 'keyword' | 'hybrid';
+        types: ('document' | 'inventory_item')[];
+        category: string | null;
+      } | null;
+      member_count: number;
+      document_count: number;
+      item_count: number;
+      cover: components['schemas']['KaboodleCover'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      version: number;
+    };
+    KaboodleCover: {
+      /** @enum {string} */
+      type: 'document' | 'inventory_item';
+      id: string;
+      title: string;
+      /** @description An item's picture; null for a document. */
+      image_url: string | null;
+      /** @description The start of a document's text (its first page). */
+      excerpt: string;
+    } | null;
+    Kaboodle: {
+      id: string;
+      name: string;
+      description: string;
+      smart: {
+        query: string;
+        /** @enum {string} */
+        search_type: 'semantic' | 'keyword' | 'hybrid';
+        types: ('document' | 'inventory_item')[];
+        category: string | null;
+      } | null;
+      member_count: number;
+      document_count: number;
+      item_count: number;
+      cover: components['schemas']['KaboodleCover'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      version: number;
+      members: components['schemas']['KaboodleMember'][];
+    };
+    KaboodleMember: {
+      /** @enum {string} */
+      type: 'document' | 'inventory_item';
+      id: string;
+      title: string;
+      /** @description Author (documents) or material (items). */
+      subtitle: string;
+      category: string;
+      summary: string;
+      year: number | null;
+      hashtags: string[];
+      image_url: string | null;
+      /** @description A document's original file. */
+      file_url: string | null;
+      /** @description The page that shows it in the web app. */
+      link: string;
+      retail_price: number | null;
+      note: string;
+      added_at: string | null;
+      position: number;
+      /** @description Smart kaboodles: how well it matches. */
+      score?: number;
+    };
+    Insights: {
+      /** Format: date-time */
+      generated_at: string;
+      library: {
+        documents: number;
+        document_categories: number;
+        inventory_items: number;
+        images: number;
+        images_analysed: number;
+        image_types: number;
+        kaboodles: number;
+        files_waiting: number;
+        files_waiting_images: number;
+        files_completed: number;
+        files_failed: number;
+        oldest_waiting_ms: number;
+        recent_processing_ms: number | null;
+      };
+      trends: components['schemas']['Trends'];
+      recommendations: components['schemas']['Recommendations'];
+      duplicates: components['schemas']['NearDuplicates'];
+      diagnostics: {
+        processing: {
+          processed_share: number | null;
+          files_waiting: number;
+          files_completed: number;
+          files_failed: number;
+          /** @description How long the oldest waiting file has waited. */
+          pipeline_lag_ms: number;
+          recent_processing_ms: number | null;
+        };
+        index: {
+          entities: number;
+          size_bytes: number;
+        } | null;
+        memory: {
+          rss_bytes: number;
+          heap_used_bytes: number;
+          system_total_bytes: number;
+          share: number;
+        };
+      };
+    };
+    Trends: {
+      /** @enum {string} */
+      period: 'week' | 'month';
+      buckets: string[];
+      hashtags: {
+        key: string;
+        total: number;
+        counts: number[];
+        documents: number;
+        items: number;
+        /** @enum {string} */
+        direction: 'rising' | 'falling' | 'steady';
+        /** @description Recent periods against earlier ones, in [-1, 1]. */
+        change: number;
+      }[];
+      categories: {
+        key: string;
+        total: number;
+        counts: number[];
+        documents: number;
+        items: number;
+        /** @enum {string} */
+        direction: 'rising' | 'falling' | 'steady';
+        /** @description Recent periods against earlier ones, in [-1, 1]. */
+        change: number;
+      }[];
+      rising: string[];
+      falling: string[];
+    };
+    Recommendations: {
+      /** @description False when the search service cannot be reached. */
+      available: boolean;
+      items: {
+        entity: components['schemas']['InsightEntity'];
+        score: number;
+        because: {
+          /** @enum {string} */
+          type: 'document' | 'inventory_item';
+          id: string;
+          title: string;
+        };
+      }[];
+    };
+    InsightEntity: {
+      /** @enum {string} */
+      type: 'document' | 'inventory_item';
+      id: string;
+      title: string;
+      subtitle: string;
+      category: string;
+      summary: string;
+      hashtags: string[];
+      image_url: string | null;
+      link: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    NearDuplicates: {
+      available: boolean;
+      pairs: {
+        a: components['schemas']['InsightEntity'];
+        b: components['schemas']['InsightEntity'];
+        similarity: number;
+        /** @enum {string} */
+        reason: 'identical_file' | 'similar_content';
+      }[];
     };
     SearchResult: {
       /** @enum {string} */
@@ -845,6 +1298,11 @@ export interface components {
       /** @description No longer in the catalogue. */
       removed: number;
       error: string | null;
+    };
+    KaboodleMemberRefOutput: {
+      /** @enum {string} */
+      type: 'document' | 'inventory_item';
+      id: string;
     };
   };
   responses: never;
@@ -2454,6 +2912,1295 @@ export interface operations {
       };
       /** @description Signed in but not allowed (or the CSRF rule was not met). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listKaboodles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            kaboodles: components['schemas']['KaboodleSummary'][];
+          };
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createKaboodle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          description?: string;
+          members?: {
+            /** @enum {string} */
+            type: 'document' | 'inventory_item';
+            id: string;
+            note?: string;
+          }[];
+          smart?: components['schemas']['SmartSearch'] | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Kaboodle'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  kaboodlesContaining: {
+    parameters: {
+      query: {
+        type: 'document' | 'inventory_item';
+        id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Their ids and names. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            kaboodles: {
+              id: string;
+              name: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getKaboodle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The kaboodle. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Kaboodle'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteKaboodle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateKaboodle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          description?: string;
+          cover?: components['schemas']['KaboodleMemberRef'] | null;
+          smart?: components['schemas']['SmartSearch'];
+        };
+      };
+    };
+    responses: {
+      /** @description The kaboodle after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Kaboodle'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addKaboodleMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          members: {
+            /** @enum {string} */
+            type: 'document' | 'inventory_item';
+            id: string;
+            note?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description What changed, and the kaboodle after it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            added: number;
+            already: number;
+            kaboodle: components['schemas']['Kaboodle'];
+          };
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeKaboodleMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          members: {
+            /** @enum {string} */
+            type: 'document' | 'inventory_item';
+            id: string;
+            note?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description How many were removed, and the kaboodle after it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            removed: number;
+            kaboodle: components['schemas']['Kaboodle'];
+          };
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setKaboodleMemberNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        type: 'document' | 'inventory_item';
+        entityId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The kaboodle after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Kaboodle'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reorderKaboodle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          members: components['schemas']['KaboodleMemberRef'][];
+        };
+      };
+    };
+    responses: {
+      /** @description The kaboodle in its new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Kaboodle'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportKaboodle: {
+    parameters: {
+      query?: {
+        format?: 'csv' | 'json' | 'bibtex';
+        /** @description CSV: start with a UTF-8 BOM (Excel). */
+        bom?: '0' | '1' | 'true' | 'false';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An attachment named after the kaboodle. */
+      200: {
+        headers: {
+          /** @description attachment; filename=… */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+          'application/json': unknown;
+          'application/x-bibtex': unknown;
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getInsights: {
+    parameters: {
+      query?: {
+        period?: 'week' | 'month';
+        periods?: number;
+        /** @description document:<id> or inventory_item:<id>, comma separated (≤ 20). */
+        context?: string;
+        /** @description document:<id> or inventory_item:<id>, comma separated (≤ 20). */
+        exclude?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The overview. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Insights'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getTrends: {
+    parameters: {
+      query?: {
+        period?: 'week' | 'month';
+        periods?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The series. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Trends'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getRecommendations: {
+    parameters: {
+      query?: {
+        /** @description document:<id> or inventory_item:<id>, comma separated (≤ 20). */
+        context?: string;
+        /** @description document:<id> or inventory_item:<id>, comma separated (≤ 20). */
+        exclude?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Recommendations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Recommendations'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDuplicates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pairs, most alike first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NearDuplicates'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  dismissDuplicate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          a: components['schemas']['KaboodleMemberRef'];
+          b: components['schemas']['KaboodleMemberRef'];
+        };
+      };
+    };
+    responses: {
+      /** @description Dismissed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  mergeDuplicate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          keep: components['schemas']['KaboodleMemberRef'];
+          remove: components['schemas']['KaboodleMemberRef'];
+        };
+      };
+    };
+    responses: {
+      /** @description Merged. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            kept: components['schemas']['KaboodleMemberRefOutput'];
+            removed: components['schemas']['KaboodleMemberRefOutput'];
+            removed_file_id: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
         headers: {
           [name: string]: unknown;
         };
