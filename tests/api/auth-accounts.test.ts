@@ -12,6 +12,8 @@ interface UserBody {
   displayName: string;
   role: string;
   created_at: string;
+  email_verified_at: string | null;
+  pending_email: string | null;
 }
 interface SignInBody {
   user: UserBody;
@@ -42,6 +44,8 @@ describe('register', () => {
       displayName: 'Ada Lovelace',
       role: 'user',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      email_verified_at: null,
+      pending_email: null,
     });
     expect(res.body.token.split('.')).toHaveLength(3);
     expect(res.body.user).not.toHaveProperty('password_hash');
@@ -73,7 +77,7 @@ describe('register', () => {
 
   it('refuses the same email in another case: 409 with a clear message', async () => {
     const res = await server.client().request('POST', '/api/auth/register', {
-      body: { email: 'ADA@example.COM', password: 'x', name: 'Impostor' },
+      body: { email: 'ADA@example.COM', password: 'impostor passphrase', name: 'Impostor' },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('An account with this email already exists');
@@ -230,7 +234,7 @@ describe('profile, password, settings', () => {
   it('reads and renames the profile; HTML in a name is stored and returned as plain text', async () => {
     const c = server.client();
     await c.request('POST', '/api/auth/register', {
-      body: { email: 'pro@example.com', password: 'pw', name: 'Pro' },
+      body: { email: 'pro@example.com', password: 'long enough passphrase', name: 'Pro' },
     });
     expect((await c.request<{ user: UserBody }>('GET', '/api/auth/profile')).body.user.name).toBe('Pro');
     const name = '<img src=x onerror=alert(1)>';
@@ -241,10 +245,10 @@ describe('profile, password, settings', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
-  it('changing the email needs the current password; a taken email is 409', async () => {
+  it('changing the email needs the current password, and the new address takes over only once its link is opened', async () => {
     const c = server.client();
     await c.request('POST', '/api/auth/register', {
-      body: { email: 'mover@example.com', password: 'pw', name: 'Mover' },
+      body: { email: 'mover@example.com', password: 'long enough passphrase', name: 'Mover' },
     });
     const noPw = await c.request('PATCH', '/api/auth/profile', { body: { email: 'moved@example.com' } });
     expect(noPw.status).toBe(400);
@@ -255,36 +259,53 @@ describe('profile, password, settings', () => {
     expect(badPw.status).toBe(400);
     expect(badPw.body.message).toBe('Current password is incorrect');
     const taken = await c.request('PATCH', '/api/auth/profile', {
-      body: { email: 'ADA@example.com', current_password: 'pw' },
+      body: { email: 'ADA@example.com', current_password: 'long enough passphrase' },
     });
     expect(taken.status).toBe(409);
-    const ok = await c.request<{ user: UserBody }>('PATCH', '/api/auth/profile', {
-      body: { email: 'moved@example.com', current_password: 'pw' },
+    expect(taken.body.message).toBe('An account with this email already exists');
+
+    const asked = await c.request<{ user: UserBody; message: string }>('PATCH', '/api/auth/profile', {
+      body: { email: 'moved@example.com', current_password: 'long enough passphrase' },
     });
-    expect(ok.status).toBe(200);
-    expect(ok.body.user.email).toBe('moved@example.com');
-    expect(
-      (
-        await server
-          .client()
-          .request('POST', '/api/auth/login', { body: { email: 'moved@example.com', password: 'pw' } })
-      ).status,
-    ).toBe(200);
+    expect(asked.status).toBe(200);
+    expect(asked.body.user).toMatchObject({ email: 'mover@example.com', pending_email: 'moved@example.com' });
+    expect(asked.body.message).toBe(
+      'We sent a confirmation link to moved@example.com. Your sign-in address changes when you open it.',
+    );
+    const login = (email: string) =>
+      server
+        .client()
+        .request('POST', '/api/auth/login', { body: { email, password: 'long enough passphrase' } })
+        .then((r) => r.status);
+    expect(await login('moved@example.com')).toBe(401);
+    expect(await login('mover@example.com')).toBe(200);
+
+    await server.verify('moved@example.com');
+    const after = await c.request<{ user: UserBody }>('GET', '/api/auth/profile');
+    expect(after.body.user).toMatchObject({ email: 'moved@example.com', pending_email: null });
+    expect(after.body.user.email_verified_at).toEqual(expect.stringMatching(/^\d{4}-/));
+    expect(await login('moved@example.com')).toBe(200);
+    expect(await login('mover@example.com')).toBe(401);
+    // the old address hears about it
+    const notice = await server.mailTo('mover@example.com', /email address was changed/);
+    expect(notice.text).toContain('moved@example.com');
   });
 
   it('changes the password (wrong current → 400) and signs out other devices', async () => {
     const here = server.client();
     await here.request('POST', '/api/auth/register', {
-      body: { email: 'pw@example.com', password: 'old', name: 'P' },
+      body: { email: 'pw@example.com', password: 'old passphrase here', name: 'P' },
     });
     const there = server.client();
-    await there.request('POST', '/api/auth/login', { body: { email: 'pw@example.com', password: 'old' } });
+    await there.request('POST', '/api/auth/login', {
+      body: { email: 'pw@example.com', password: 'old passphrase here' },
+    });
     const wrong = await here.request('POST', '/api/auth/password', {
-      body: { current_password: 'nope', new_password: 'new' },
+      body: { current_password: 'nope', new_password: 'new passphrase here' },
     });
     expect(wrong.status).toBe(400);
     const ok = await here.request('POST', '/api/auth/password', {
-      body: { current_password: 'old', new_password: 'new' },
+      body: { current_password: 'old passphrase here', new_password: 'new passphrase here' },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: 'Password changed' });
@@ -294,7 +315,9 @@ describe('profile, password, settings', () => {
       (
         await server
           .client()
-          .request('POST', '/api/auth/login', { body: { email: 'pw@example.com', password: 'new' } })
+          .request('POST', '/api/auth/login', {
+            body: { email: 'pw@example.com', password: 'new passphrase here' },
+          })
       ).status,
     ).toBe(200);
   });
@@ -302,7 +325,7 @@ describe('profile, password, settings', () => {
   it('settings: defaults, then saved values; invalid values are 400', async () => {
     const c = server.client();
     await c.request('POST', '/api/auth/register', {
-      body: { email: 'set@example.com', password: 'pw', name: 'S' },
+      body: { email: 'set@example.com', password: 'long enough passphrase', name: 'S' },
     });
     expect((await c.request('GET', '/api/auth/settings')).body).toEqual({
       default_instructions: '',
@@ -333,7 +356,7 @@ describe('profile, password, settings', () => {
     // Settings are per user.
     const other = server.client();
     await other.request('POST', '/api/auth/register', {
-      body: { email: 'set2@example.com', password: 'pw', name: 'T' },
+      body: { email: 'set2@example.com', password: 'long enough passphrase', name: 'T' },
     });
     expect((await other.request('GET', '/api/auth/settings')).body).toEqual({
       default_instructions: '',

@@ -1,5 +1,6 @@
-// Google sign-in over real HTTP, verified against a locally generated RSA key set standing in for
-// Google's (served on loopback; nothing reaches Google).
+// Google sign-in over real HTTP. Google's servers are mocked (they cannot be reached from tests): ID
+// tokens are verified against a locally generated RSA key set standing in for Google's, served on
+// loopback (services/auth/src/testing/google-stand-in.ts). Nothing reaches Google.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleKeySetStandIn } from '../../services/auth/src/testing/google-stand-in.ts';
 import type { GoogleKeySetStandIn } from '../../services/auth/src/testing/google-stand-in.ts';
@@ -61,18 +62,60 @@ describe('POST /api/auth/google', () => {
     expect(again.body.user.id).toBe(first.body.user.id);
   });
 
-  it('links to an existing password account with the same verified email', async () => {
+  it('links to an existing password account whose address was verified, when Google verified it too', async () => {
     const reg = await server.client().request<SignIn>('POST', '/api/auth/register', {
-      body: { email: 'Linked@Example.com', password: 'pw', name: 'Linked' },
+      body: { email: 'Linked@Example.com', password: 'long enough passphrase', name: 'Linked' },
     });
+    await server.verify('Linked@Example.com');
     const res = await signIn(await google.mint({ sub: 'g-link', email: 'linked@example.com' }));
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(reg.body.user.id);
   });
 
+  it('refuses to join an account whose address nobody verified: whoever registered it first may not own it', async () => {
+    // The attacker registers the victim's address and keeps its password...
+    const attacker = server.client();
+    const reg = await attacker.request<SignIn>('POST', '/api/auth/register', {
+      body: { email: 'target@example.com', password: 'attacker keeps this', name: 'Not the owner' },
+    });
+    expect(reg.status).toBe(201);
+    // ...then the real owner signs in with Google: refused with a clear message, nothing linked.
+    const res = await signIn(await google.mint({ sub: 'g-target', email: 'target@example.com' }));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'An account with this email already exists, and its address has not been verified, so Google sign-in cannot be added to it. Sign in with your password and open the verification link we emailed you (or use "Forgot password?"), then sign in with Google.',
+    );
+    expect(res.setCookies).toHaveLength(0);
+    const { rows } = await server.db.query<{ google_sub: string | null }>(
+      `SELECT google_sub FROM users WHERE email_normalized = 'target@example.com'`,
+    );
+    expect(rows[0]!.google_sub).toBeNull();
+    // The owner takes the address back by resetting the password: the attacker's session ends.
+    await server
+      .client()
+      .request('POST', '/api/auth/password-reset', { body: { email: 'target@example.com' } });
+    const mail = await server.mailTo('target@example.com', /Reset your Kaboodle password/);
+    const token = new URL(mail.link!).searchParams.get('token');
+    const reset = await server.client().request('POST', '/api/auth/password-reset/confirm', {
+      body: { token, new_password: 'only the owner knows' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await attacker.request('GET', '/api/auth/session')).status).toBe(401);
+    const linked = await signIn(await google.mint({ sub: 'g-target', email: 'target@example.com' }));
+    expect(linked.status).toBe(200);
+    expect(linked.body.user.id).toBe(reg.body.user.id);
+  });
+
+  it('an account created by Google sign-in (email_verified) starts verified', async () => {
+    const res = await signIn(await google.mint({ sub: 'g-fresh', email: 'fresh@example.com' }));
+    expect((res.body.user as unknown as { email_verified_at: string | null }).email_verified_at).toEqual(
+      expect.stringMatching(/^\d{4}-/),
+    );
+  });
+
   it('refuses to link an existing account on an unverified email', async () => {
     await server.client().request('POST', '/api/auth/register', {
-      body: { email: 'victim@example.com', password: 'pw', name: 'V' },
+      body: { email: 'victim@example.com', password: 'long enough passphrase', name: 'V' },
     });
     const res = await signIn(
       await google.mint({ sub: 'g-attacker', email: 'victim@example.com', email_verified: false }),

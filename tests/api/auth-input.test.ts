@@ -77,19 +77,30 @@ describe('register: names', () => {
     ['101 characters', 'n'.repeat(101), 'Name must be at most 100 characters'],
     ['with a newline', 'Ada\nLovelace', 'Name must not contain control characters'],
   ])('a name %s → 400', async (_case, name, message) => {
-    const res = await post('/api/auth/register', { email: 'names@example.com', password: 'x', name });
+    const res = await post('/api/auth/register', {
+      email: 'names@example.com',
+      password: 'long enough passphrase',
+      name,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it('SQL and HTML in a name are stored verbatim as text and nothing else happens', async () => {
     const name = `Robert'); DROP TABLE users;-- <script>alert("x")</script>`;
-    const res = await post('/api/auth/register', { email: 'bobby@example.com', password: 'x', name });
+    const res = await post('/api/auth/register', {
+      email: 'bobby@example.com',
+      password: 'long enough passphrase',
+      name,
+    });
     expect(res.status).toBe(201);
     expect((res.body.user as { name: string }).name).toBe(name);
     const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
     expect(rows[0]!.n).toBeGreaterThanOrEqual(1); // the table is still there
-    const login = await post('/api/auth/login', { email: 'bobby@example.com', password: 'x' });
+    const login = await post('/api/auth/login', {
+      email: 'bobby@example.com',
+      password: 'long enough passphrase',
+    });
     expect((login.body.user as { name: string }).name).toBe(name);
   });
 
@@ -123,7 +134,7 @@ describe('signed-in routes with bad input', () => {
   it('profile, password, settings and paging refuse bad values with 400', async () => {
     const c = server.client();
     await c.request('POST', '/api/auth/register', {
-      body: { email: 'input@example.com', password: 'pw', name: 'I' },
+      body: { email: 'input@example.com', password: 'long enough passphrase', name: 'I' },
     });
     const cases: Array<[string, string, unknown, string]> = [
       ['PATCH', '/api/auth/profile', {}, 'Name or email is required'],
@@ -131,11 +142,16 @@ describe('signed-in routes with bad input', () => {
       ['PATCH', '/api/auth/profile', { name: 'x'.repeat(101) }, 'Name must be at most 100 characters'],
       ['PATCH', '/api/auth/profile', { email: tenKbEmail }, 'Email must be at most 254 characters'],
       ['POST', '/api/auth/password', { new_password: 'x' }, 'Current password is required'],
-      ['POST', '/api/auth/password', { current_password: 'pw' }, 'New password is required'],
       [
         'POST',
         '/api/auth/password',
-        { current_password: 'pw', new_password: 'x'.repeat(1025) },
+        { current_password: 'long enough passphrase' },
+        'New password is required',
+      ],
+      [
+        'POST',
+        '/api/auth/password',
+        { current_password: 'long enough passphrase', new_password: 'x'.repeat(1025) },
         'New password must be at most 1024 characters',
       ],
       [
@@ -150,6 +166,53 @@ describe('signed-in routes with bad input', () => {
       const res = await c.request(method, path, { body });
       expect({ path, status: res.status, message: res.body.message }).toEqual({ path, status: 400, message });
     }
+  });
+
+  it('new passwords: at least 8 characters and not a common one, on register and on change', async () => {
+    const register = (password: string) =>
+      post('/api/auth/register', { email: 'rules@example.com', password, name: 'Rules' });
+    for (const [password, message] of [
+      ['1', 'Password must be at least 8 characters'],
+      ['1234567', 'Password must be at least 8 characters'],
+      ['password1', 'Password is one of the most common passwords: choose one that is harder to guess'],
+      ['Sunshine1', 'Password is one of the most common passwords: choose one that is harder to guess'],
+    ] as const) {
+      const res = await register(password);
+      expect({ password, status: res.status, message: res.body.message }).toEqual({
+        password,
+        status: 400,
+        message,
+      });
+    }
+    const c = server.client();
+    expect(
+      (
+        await c.request('POST', '/api/auth/register', {
+          body: { email: 'rules@example.com', password: 'eight ok', name: 'Rules' },
+        })
+      ).status,
+    ).toBe(201);
+    const change = await c.request('POST', '/api/auth/password', {
+      body: { current_password: 'eight ok', new_password: 'qwerty123' },
+    });
+    expect(change.status).toBe(400);
+    expect(change.body.message).toBe(
+      'New password is one of the most common passwords: choose one that is harder to guess',
+    );
+  });
+
+  it("applies the auth routes' own 64 kB limit: a 100 kB JSON body to /api/auth/login answers 413", async () => {
+    const res = await server.client().request('POST', '/api/auth/login', {
+      rawBody: JSON.stringify({ email: 'a@example.com', password: 'p'.repeat(100 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('Request body is too large (limit 65536 bytes)');
+    // under the limit, the body is read and judged by its fields
+    const small = await server.client().request('POST', '/api/auth/login', {
+      rawBody: JSON.stringify({ email: 'a@example.com', password: 'p'.repeat(60 * 1024) }),
+    });
+    expect(small.status).toBe(400);
+    expect(small.body.message).toBe('Password must be at most 1024 characters');
   });
 
   it('a body far over the size limit is refused with 413 before it is parsed', async () => {

@@ -13,7 +13,7 @@ afterAll(() => server?.close());
 describe('rate limits', () => {
   it('locks an account after 5 failed sign-ins, even for the right password', async () => {
     const reg = await server.client().request('POST', '/api/auth/register', {
-      body: { email: 'target@example.com', password: 'right', name: 'T' },
+      body: { email: 'target@example.com', password: 'the right passphrase', name: 'T' },
     });
     expect(reg.status).toBe(201);
     for (let i = 0; i < 5; i++) {
@@ -24,7 +24,9 @@ describe('rate limits', () => {
     }
     const locked = await server
       .client()
-      .request('POST', '/api/auth/login', { body: { email: 'TARGET@example.com', password: 'right' } });
+      .request('POST', '/api/auth/login', {
+        body: { email: 'TARGET@example.com', password: 'the right passphrase' },
+      });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
     const retryAfter = Number(locked.headers.get('retry-after'));
@@ -36,7 +38,7 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await server.client().request('POST', '/api/auth/register', {
-        body: { email: `burst${i}@example.com`, password: 'pw', name: 'B' },
+        body: { email: `burst${i}@example.com`, password: 'long enough passphrase', name: 'B' },
       });
       statuses.push(res.status);
       if (res.status === 429) {
@@ -52,7 +54,9 @@ describe('rate limits', () => {
   it('limits each route separately: sign-in still answers while registration is throttled', async () => {
     const res = await server
       .client()
-      .request('POST', '/api/auth/login', { body: { email: 'burst0@example.com', password: 'pw' } });
+      .request('POST', '/api/auth/login', {
+        body: { email: 'burst0@example.com', password: 'long enough passphrase' },
+      });
     expect(res.status).toBe(200);
   });
 });

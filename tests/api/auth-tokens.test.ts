@@ -21,7 +21,7 @@ beforeAll(async () => {
     'POST',
     '/api/auth/register',
     {
-      body: { email: 'tok@example.com', password: 'pw', name: 'Tok' },
+      body: { email: 'tok@example.com', password: 'long enough passphrase', name: 'Tok' },
     },
   );
   user = res.body.user;
@@ -161,7 +161,7 @@ describe('CSRF rule', () => {
     expect(
       (
         await server.client().request('POST', '/api/auth/login', {
-          body: { email: 'tok@example.com', password: 'pw' },
+          body: { email: 'tok@example.com', password: 'long enough passphrase' },
           xhr: false,
         })
       ).status,
@@ -175,7 +175,7 @@ describe('CSRF rule', () => {
     });
     expect(evil.status).toBe(403);
     const login = await server.client().request('POST', '/api/auth/login', {
-      body: { email: 'tok@example.com', password: 'pw' },
+      body: { email: 'tok@example.com', password: 'long enough passphrase' },
       headers: { origin: 'https://evil.example' },
     });
     expect(login.status).toBe(403);
@@ -209,8 +209,9 @@ describe('key rotation', () => {
   it('a rotation publishes the next key at once but keeps signing with the current one for now', async () => {
     const admin = server.client();
     const reg = await admin.request<{ token: string }>('POST', '/api/auth/register', {
-      body: { email: 'keys@example.com', password: 'pw', name: 'K' },
+      body: { email: 'keys@example.com', password: 'long enough passphrase', name: 'K' },
     });
+    await server.verify('keys@example.com'); // ADMIN_EMAILS lists it: admin once verified
     expect((await signedIn.request('POST', '/api/auth/admin/keys/rotate')).status).toBe(403); // not for users
     const rotated = await admin.request<{ kid: string }>('POST', '/api/auth/admin/keys/rotate');
     expect(rotated.status).toBe(200);
@@ -226,7 +227,7 @@ describe('key rotation', () => {
   it('an immediate rotation signs with the new key at once; tokens of the old key keep working', async () => {
     const admin = server.client();
     const login = await admin.request<{ token: string }>('POST', '/api/auth/login', {
-      body: { email: 'keys@example.com', password: 'pw' },
+      body: { email: 'keys@example.com', password: 'long enough passphrase' },
     });
     const bad = await admin.request('POST', '/api/auth/admin/keys/rotate', { body: { immediate: 'yes' } });
     expect(bad.status).toBe(400);

@@ -41,7 +41,7 @@ describe('another service verifying tokens locally', () => {
     const reg = await auth
       .client()
       .request<{ token: string; user: { id: string } }>('POST', '/api/auth/register', {
-        body: { email: 'svc@example.com', password: 'pw', name: 'Svc' },
+        body: { email: 'svc@example.com', password: 'long enough passphrase', name: 'Svc' },
       });
     const res = await createAuthClient(other.url).request('GET', '/api/whoami', { bearer: reg.body.token });
     expect(res.status).toBe(200);
@@ -50,7 +50,9 @@ describe('another service verifying tokens locally', () => {
 
   it('accepts the access cookie, with the CSRF rule on state changes', async () => {
     const browser = auth.client();
-    await browser.request('POST', '/api/auth/login', { body: { email: 'svc@example.com', password: 'pw' } });
+    await browser.request('POST', '/api/auth/login', {
+      body: { email: 'svc@example.com', password: 'long enough passphrase' },
+    });
     const access = browser.cookie('kaboodle_access')!;
     const csrf = browser.cookie('kaboodle_csrf')!;
     const client = createAuthClient(other.url);

@@ -14,6 +14,9 @@ describe('auth config', () => {
       signingKeyRotationMs: 30 * 86_400_000,
       cookieSecure: true,
       allowedOrigins: [],
+      smtpUrl: null,
+      mailFrom: null,
+      publicBaseUrl: null,
     });
   });
 
@@ -27,8 +30,14 @@ describe('auth config', () => {
       SESSION_TTL: '2d',
       COOKIE_SECURE: 'false',
       ALLOWED_ORIGINS: 'http://localhost:5173,https://app.example.com',
+      SMTP_URL: 'smtps://kaboodle:app-password@smtp.example.com:465',
+      MAIL_FROM: 'Kaboodle <no-reply@example.com>',
+      PUBLIC_BASE_URL: 'https://kaboodle.example.com/',
     });
     expect(c).toMatchObject({
+      smtpUrl: 'smtps://kaboodle:app-password@smtp.example.com:465',
+      mailFrom: 'Kaboodle <no-reply@example.com>',
+      publicBaseUrl: 'https://kaboodle.example.com',
       googleClientId: '1234567890-abc.apps.googleusercontent.com',
       adminEmails: ['boss@example.com', 'ops@example.com'],
       keySecret: 'sixteen-chars-at-least',
@@ -49,6 +58,9 @@ describe('auth config', () => {
         ACCESS_TOKEN_TTL: 'soon',
         COOKIE_SECURE: 'maybe',
         ALLOWED_ORIGINS: 'https://app.example.com/path',
+        SMTP_URL: 'http://user:hunter2-password@mail.example.com',
+        MAIL_FROM: 'Kaboodle <nobody>',
+        PUBLIC_BASE_URL: 'https://kaboodle.example.com/?next=evil',
       });
     } catch (e) {
       err = e;
@@ -62,10 +74,28 @@ describe('auth config', () => {
       'ACCESS_TOKEN_TTL',
       'COOKIE_SECURE',
       'ALLOWED_ORIGINS',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'PUBLIC_BASE_URL',
     ]) {
       expect(problems).toContain(key);
     }
     expect(problems).not.toContain('short');
+    expect(problems).not.toContain('hunter2');
+  });
+
+  it('mail to real people needs a public address for its links and a sender', () => {
+    let err: unknown;
+    try {
+      parseAuthConfig({ SMTP_URL: 'smtp://smtp.example.com:587' });
+    } catch (e) {
+      err = e;
+    }
+    expect((err as ConfigError).problems).toEqual([
+      'PUBLIC_BASE_URL: is required when SMTP_URL is set (the links in e-mail point there)',
+      'MAIL_FROM: is required when SMTP_URL is set (the sender of account e-mail)',
+    ]);
+    expect(parseAuthConfig({ MAIL_FROM: 'ops@example.com' }).mailFrom).toBe('ops@example.com');
   });
 
   it('refuses an access token that outlives the session', () => {

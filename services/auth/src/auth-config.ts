@@ -33,6 +33,20 @@ const origin = (item: string): string | undefined => {
 const simpleEmail = (item: string): string | undefined =>
   /^[^\s@]+@[^\s@]+$/.test(item) ? undefined : 'must be an email address';
 
+/** "address" or "Name <address>", on one line. */
+const mailbox = (v: string): string | undefined =>
+  /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v.trim())
+    ? undefined
+    : 'must be an address or "Name <address>"';
+
+/** The base of links in e-mail: scheme, host, optional port and path; no query or fragment. */
+const baseUrl = (v: string): string | undefined => {
+  const url = new URL(v);
+  return url.search || url.hash || url.username
+    ? 'must be a plain address like https://kaboodle.example.com'
+    : undefined;
+};
+
 export const authFields = {
   GOOGLE_CLIENT_ID: env.string({
     description:
@@ -79,6 +93,22 @@ export const authFields = {
     default: [],
     description: 'Origins besides the request host allowed to make state-changing calls (CSRF rule)',
   }),
+  SMTP_URL: env.url({
+    protocols: ['smtp', 'smtps'],
+    secret: true,
+    description:
+      'SMTP server for account e-mail (smtp://user:pass@host:587, or smtps:// for TLS from the start); unset: messages are written to KABOODLE_DATA_DIR/mail/ and logged',
+  }),
+  MAIL_FROM: env.string({
+    check: mailbox,
+    description: 'Sender of account e-mail, "Name <address>" or an address (required with SMTP_URL)',
+  }),
+  PUBLIC_BASE_URL: env.url({
+    protocols: ['http', 'https'],
+    check: baseUrl,
+    description:
+      'Where people open Kaboodle, for the links in account e-mail (required with SMTP_URL); unset: the address this server listens on',
+  }),
 };
 
 export const authConfigSchema = defineConfig(authFields, {
@@ -90,6 +120,14 @@ export const authConfigSchema = defineConfig(authFields, {
       c.ACCESS_TOKEN_TTL > c.SESSION_TTL
     ) {
       problems.push('ACCESS_TOKEN_TTL: must not be longer than SESSION_TTL');
+    }
+    // Mail that reaches real people must carry links to the real address and a real sender; the
+    // request's Host header is never used for links (anyone can forge it: reset-link poisoning).
+    if (c.SMTP_URL !== undefined) {
+      if (c.PUBLIC_BASE_URL === undefined)
+        problems.push('PUBLIC_BASE_URL: is required when SMTP_URL is set (the links in e-mail point there)');
+      if (c.MAIL_FROM === undefined)
+        problems.push('MAIL_FROM: is required when SMTP_URL is set (the sender of account e-mail)');
     }
     return problems;
   },
@@ -110,6 +148,12 @@ export interface AuthConfig {
   signingKeyRotationMs: number;
   cookieSecure: boolean;
   allowedOrigins: string[];
+  /** Null: the local mail folder. */
+  smtpUrl: string | null;
+  /** Null: the adapter's default sender. */
+  mailFrom: string | null;
+  /** Without a trailing slash; null: the address the server listens on. */
+  publicBaseUrl: string | null;
 }
 
 /** AuthConfig from already-parsed env (e.g. the entrypoint's combined parse). */
@@ -124,6 +168,9 @@ export function toAuthConfig(e: AuthEnv): AuthConfig {
     signingKeyRotationMs: e.SIGNING_KEY_ROTATION,
     cookieSecure: e.COOKIE_SECURE,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM?.trim() ?? null,
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
   };
 }
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthService, timestampMs } from '@kaboodle/proto';
 import {
@@ -12,10 +15,12 @@ import {
 import type { Database, GrpcClient, GrpcServer } from '@kaboodle/platform';
 import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
 import { parseAuthConfig } from './auth-config.ts';
+import { createLocalMailer } from './mail/local-mailer.ts';
 import { createAuthModule } from './module.ts';
 import type { AuthModule } from './module.ts';
 
 const ctx = { ip: '127.0.0.1', userAgent: 'vitest' };
+const mailDir = path.join(tmpdir(), `auth-grpc-mail-${randomBytes(6).toString('hex')}`);
 
 describe('auth gRPC service (kaboodle.auth.v1.AuthService) on a loopback port', { timeout: 60_000 }, () => {
   let db: Database;
@@ -33,6 +38,8 @@ describe('auth gRPC service (kaboodle.auth.v1.AuthService) on a loopback port', 
       db,
       logger,
       config: parseAuthConfig({}),
+      mailer: createLocalMailer({ dir: mailDir, from: 'kaboodle@localhost', logger }),
+      listenUrl: () => 'http://kaboodle.test',
       options: { argon2: { memoryCost: 1024, timeCost: 1 } },
     });
     await auth.start();
@@ -42,6 +49,7 @@ describe('auth gRPC service (kaboodle.auth.v1.AuthService) on a loopback port', 
     client = createGrpcClient(AuthService, server.address);
   }, 60_000);
   afterAll(async () => {
+    await rm(mailDir, { recursive: true, force: true });
     client?.close();
     await server?.stop({ timeoutMs: 1000 });
     await auth?.stop();
@@ -58,7 +66,10 @@ describe('auth gRPC service (kaboodle.auth.v1.AuthService) on a loopback port', 
   });
 
   it('VerifyToken returns the user and session of a live token, UNAUTHENTICATED once it is revoked', async () => {
-    const s = await auth.service.register({ email: 'rpc@example.com', password: 'pw', name: 'Rpc' }, ctx);
+    const s = await auth.service.register(
+      { email: 'rpc@example.com', password: 'Remote-Procedure-Call', name: 'Rpc' },
+      ctx,
+    );
     const res = await client.verifyToken({ token: s.accessToken });
     expect(res.user).toMatchObject({
       id: s.user.id,
@@ -73,7 +84,10 @@ describe('auth gRPC service (kaboodle.auth.v1.AuthService) on a loopback port', 
   });
 
   it('GetUser finds a user by id; NOT_FOUND for unknown ids, INVALID_ARGUMENT without one', async () => {
-    const s = await auth.service.register({ email: 'who@example.com', password: 'pw', name: 'Who' }, ctx);
+    const s = await auth.service.register(
+      { email: 'who@example.com', password: 'Remote-Procedure-Call', name: 'Who' },
+      ctx,
+    );
     expect((await client.getUser({ userId: s.user.id })).user?.email).toBe('who@example.com');
     await expect(client.getUser({ userId: '00000000-0000-4000-8000-000000000000' })).rejects.toBeInstanceOf(
       NotFoundError,

@@ -1,40 +1,34 @@
-// HTTP edge of the auth service: /api/auth/* as agreed with the web client (contract in README.md).
-// Validates input, applies the CSRF rule and per-IP limits, sets the three cookies, and maps domain
-// results to the contract's shapes. Errors are thrown as domain errors for the platform's handler.
-import { randomBytes } from 'node:crypto';
-import express, { Router } from 'express';
-import type { CookieOptions, NextFunction, Request, Response } from 'express';
+// HTTP edge of the auth service: every /api/auth/* operation of auth.api.ts bound to the domain
+// (contract in README.md). The api router validates input against the declarations; the `before`
+// middleware applies the CSRF rule and per-IP limits; handlers set the cookies and map domain
+// results to the declared answers. Errors are thrown as domain errors for the platform's handler.
+import { Router } from 'express';
+import { createApiRouter, getUser } from '@kaboodle/platform';
+import type { OperationSpec, TokenVerifier } from '@kaboodle/platform';
+import type { Request, Response } from 'express';
+import type { AccountService } from './account.service.ts';
+import { bindAccountRoutes } from './account.routes.ts';
 import {
-  ACCESS_COOKIE,
-  CSRF_COOKIE,
-  RateLimitError,
-  SESSION_COOKIE,
-  assertCsrf,
-  getUser,
-  isCookieAuthenticated,
-  parseCookies,
-  readBearer,
-  requireUser,
-} from '@kaboodle/platform';
-import type { TokenVerifier } from '@kaboodle/platform';
+  adminLogin,
+  getAuthConfig,
+  getJwks,
+  getSession,
+  googleLogin,
+  login,
+  logout,
+  refresh,
+  register,
+} from './auth.api.ts';
 import type { AuthConfig } from './auth-config.ts';
-import type { AuthService, IssuedSession, RequestContext } from './auth.service.ts';
+import type { IssuedSession } from './auth-core.ts';
+import { createAuthHttp } from './auth-http.ts';
+import type { AuthService } from './auth.service.ts';
 import type { KeyStore } from './key-store.service.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { UserSettings } from './user.repository.ts';
-import {
-  parseCredentials,
-  parseGoogleLogin,
-  parsePage,
-  parsePasswordChange,
-  parseProfileChange,
-  parseRegistration,
-  parseRotation,
-  parseSettingsChange,
-} from './validation.ts';
 
 export interface AuthRouterDeps {
   service: AuthService;
+  account: AccountService;
   verifier: TokenVerifier;
   keys: KeyStore;
   config: AuthConfig;
@@ -46,186 +40,122 @@ export interface AuthRouterDeps {
   };
 }
 
-const settingsBody = (s: UserSettings) => ({
-  default_instructions: s.defaultInstructions,
-  default_destination: s.defaultDestination,
-});
-
-export function createAuthRouter(deps: AuthRouterDeps): Router {
-  const { service, verifier, keys, config, limiters } = deps;
-  const csrfOptions = { allowedOrigins: config.allowedOrigins };
-  const maxAge = config.sessionTtlMs;
-
-  // SameSite=None is only honoured on Secure cookies; plain-http setups fall back to Lax.
-  const crossSite: CookieOptions = {
-    httpOnly: true,
-    secure: config.cookieSecure,
-    sameSite: config.cookieSecure ? 'none' : 'lax',
-  };
-  const cookieOptions = {
-    [ACCESS_COOKIE]: { ...crossSite, path: '/' },
-    [SESSION_COOKIE]: { ...crossSite, path: '/api/auth' },
-    // Readable by the page (double submit), never sent cross-site.
-    [CSRF_COOKIE]: { httpOnly: false, secure: config.cookieSecure, sameSite: 'strict', path: '/' },
-  } satisfies Record<string, CookieOptions>;
-
-  function setCookies(req: Request, res: Response, issued: IssuedSession): void {
-    res.cookie(ACCESS_COOKIE, issued.accessToken, { ...cookieOptions[ACCESS_COOKIE], maxAge });
-    if (issued.sessionToken)
-      res.cookie(SESSION_COOKIE, issued.sessionToken, { ...cookieOptions[SESSION_COOKIE], maxAge });
-    // Re-set even when unchanged: its Max-Age must slide with the session's, or a session renewed
-    // by refresh would outlive the CSRF cookie its next refresh needs.
-    const csrf = issued.csrfToken ?? parseCookies(req.headers.cookie).get(CSRF_COOKIE) ?? newCsrf();
-    res.cookie(CSRF_COOKIE, csrf, { ...cookieOptions[CSRF_COOKIE], maxAge });
-  }
+export function createAuthRouter(deps: AuthRouterDeps): {
+  router: Router;
+  operations: readonly OperationSpec[];
+} {
+  const { service, account, verifier, keys, config, limiters } = deps;
+  const http = createAuthHttp(config);
+  const api = createApiRouter({
+    verifier,
+    csrf: { allowedOrigins: config.allowedOrigins },
+    // Admin calls read the stored role: a claim minted before a demotion is not enough.
+    requireAdmin: async (req) => {
+      await account.requireAdmin(getUser(req));
+    },
+  });
+  const signIn = (route: string) => ({ before: [http.anonymous, http.perIp(limiters.perIp, route)] });
 
   /** After a sign-in: end the browser's earlier session (else it stays live, unreachable, until it expires). */
   async function replaceSession(req: Request, res: Response, issued: IssuedSession): Promise<void> {
-    const previous = sessionToken(req);
+    const previous = http.sessionToken(req);
     if (previous && previous !== issued.sessionToken) await service.logout({ sessionToken: previous });
-    setCookies(req, res, issued);
+    http.setCookies(req, res, issued);
   }
 
-  function clearCookies(res: Response): void {
-    for (const [name, options] of Object.entries(cookieOptions)) res.clearCookie(name, options);
-  }
+  api.handle(getAuthConfig, ({ reply }) =>
+    reply(200, { google: { enabled: config.googleClientId !== null, clientId: config.googleClientId } }),
+  );
 
-  const ctx = (req: Request): RequestContext => ({
-    ip: req.ip ?? req.socket.remoteAddress,
-    userAgent: req.get('user-agent'),
-  });
-  const accessToken = (req: Request): string | undefined =>
-    readBearer(req) ?? parseCookies(req.headers.cookie).get(ACCESS_COOKIE);
-  const sessionToken = (req: Request): string | undefined =>
-    parseCookies(req.headers.cookie).get(SESSION_COOKIE);
-
-  /** Sign-in calls authenticate by what they carry, not by cookie: X-Requested-With and Origin only. */
-  const anonymous = (req: Request, _res: Response, next: NextFunction) => {
-    assertCsrf(req, { ...csrfOptions, cookieAuth: false });
-    next();
-  };
-  /** Calls that act on the current session: the token check too when it comes from a cookie. */
-  const sessionBound = (req: Request, _res: Response, next: NextFunction) => {
-    assertCsrf(req, { ...csrfOptions, cookieAuth: isCookieAuthenticated(req) });
-    next();
-  };
-  const perIp =
-    (limiter: RateLimiter, route: string) => (req: Request, _res: Response, next: NextFunction) => {
-      const decision = limiter.take(`${route}:${ctx(req).ip ?? 'unknown'}`);
-      if (!decision.allowed) {
-        throw new RateLimitError(
-          `Too many attempts. Please wait ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'} and try again.`,
-          decision.retryAfterSeconds,
-        );
-      }
-      next();
-    };
-  const signedIn = requireUser(verifier, csrfOptions);
-
-  const r = Router();
-  r.use(express.json({ limit: '64kb' }));
-  r.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store'); // tokens and personal data: never cached
-    next();
-  });
-
-  r.get('/config', (_req, res) => {
-    res.json({ google: { enabled: config.googleClientId !== null, clientId: config.googleClientId } });
-  });
-
-  r.get('/jwks', async (_req, res) => {
+  api.handle(getJwks, async ({ res, reply }) => {
+    const jwks = await keys.jwks();
     // Shorter than the 2 min a rotated-in key is published before it signs, so no cache hides it.
     res.setHeader('Cache-Control', 'public, max-age=60');
-    res.json(await keys.jwks());
+    reply(200, { keys: jwks.keys.map((k) => ({ ...k, kty: k.kty ?? 'OKP' })) });
   });
 
-  r.post('/register', anonymous, perIp(limiters.perIp, 'register'), async (req, res) => {
-    const issued = await service.register(parseRegistration(req.body), ctx(req));
-    await replaceSession(req, res, issued);
-    res
-      .status(201)
-      .json({ user: issued.user, message: 'Registration successful', token: issued.accessToken });
-  });
+  api.handle(
+    register,
+    async ({ req, res, body, reply }) => {
+      const issued = await service.register(body, http.ctx(req));
+      await replaceSession(req, res, issued);
+      reply(201, { user: issued.user, message: 'Registration successful', token: issued.accessToken });
+    },
+    signIn('register'),
+  );
 
-  r.post('/login', anonymous, perIp(limiters.perIp, 'login'), async (req, res) => {
-    const issued = await service.login(parseCredentials(req.body), ctx(req));
-    await replaceSession(req, res, issued);
-    res.json({ user: issued.user, message: 'Login successful', token: issued.accessToken });
-  });
+  api.handle(
+    login,
+    async ({ req, res, body, reply }) => {
+      const issued = await service.login(body, http.ctx(req));
+      await replaceSession(req, res, issued);
+      reply(200, { user: issued.user, message: 'Login successful', token: issued.accessToken });
+    },
+    signIn('login'),
+  );
 
-  r.post('/admin/login', anonymous, perIp(limiters.perIp, 'admin-login'), async (req, res) => {
-    const issued = await service.adminLogin(parseCredentials(req.body), ctx(req));
-    await replaceSession(req, res, issued);
-    res.json({ user: issued.user, message: 'Admin login successful', token: issued.accessToken });
-  });
+  api.handle(
+    adminLogin,
+    async ({ req, res, body, reply }) => {
+      const issued = await service.adminLogin(body, http.ctx(req));
+      await replaceSession(req, res, issued);
+      reply(200, { user: issued.user, message: 'Admin login successful', token: issued.accessToken });
+    },
+    signIn('admin-login'),
+  );
 
-  r.post('/google', anonymous, perIp(limiters.perIp, 'google'), async (req, res) => {
-    const issued = await service.googleLogin(parseGoogleLogin(req.body), ctx(req));
-    await replaceSession(req, res, issued);
-    res.json({ user: issued.user, message: 'Google login successful', token: issued.accessToken });
-  });
+  api.handle(
+    googleLogin,
+    async ({ req, res, body, reply }) => {
+      const issued = await service.googleLogin(body, http.ctx(req));
+      await replaceSession(req, res, issued);
+      reply(200, { user: issued.user, message: 'Google login successful', token: issued.accessToken });
+    },
+    signIn('google'),
+  );
 
-  r.post('/logout', sessionBound, async (req, res) => {
-    await service.logout({ accessToken: accessToken(req), sessionToken: sessionToken(req) });
-    clearCookies(res);
-    res.json({ message: 'Logged out' });
-  });
+  api.handle(
+    logout,
+    async ({ req, res, reply }) => {
+      await service.logout({ accessToken: http.accessToken(req), sessionToken: http.sessionToken(req) });
+      http.clearCookies(res);
+      reply(200, { message: 'Logged out' });
+    },
+    { before: [http.sessionBound] },
+  );
 
-  r.get('/session', async (req, res) => {
+  api.handle(getSession, async ({ req, res, reply }) => {
     const { user, issued } = await service.currentSession({
-      accessToken: accessToken(req),
-      sessionToken: sessionToken(req),
+      accessToken: http.accessToken(req),
+      sessionToken: http.sessionToken(req),
     });
     if (issued) {
-      setCookies(req, res, issued);
-      res.json({ user, token: issued.accessToken });
+      http.setCookies(req, res, issued);
+      reply(200, { user, token: issued.accessToken });
       return;
     }
-    res.json({ user });
+    reply(200, { user });
   });
 
-  r.post('/refresh', sessionBound, perIp(limiters.refreshPerIp, 'refresh'), async (req, res) => {
-    const issued = await service.refresh(sessionToken(req));
-    setCookies(req, res, issued);
-    res.json({ user: issued.user, token: issued.accessToken });
+  api.handle(
+    refresh,
+    async ({ req, res, reply }) => {
+      const issued = await service.refresh(http.sessionToken(req));
+      http.setCookies(req, res, issued);
+      reply(200, { user: issued.user, token: issued.accessToken });
+    },
+    { before: [http.sessionBound, http.perIp(limiters.refreshPerIp, 'refresh')] },
+  );
+
+  bindAccountRoutes(api, { account, http, limiters, replaceSession });
+
+  // Tokens and personal data are never cached (the key set sets its own header), and this header is
+  // set only under /api/auth, so this router never touches other services' answers.
+  const router = Router();
+  router.use('/api/auth', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
   });
-
-  r.get('/profile', signedIn, async (req, res) => {
-    res.json({ user: await service.profile(getUser(req)) });
-  });
-
-  r.patch('/profile', signedIn, async (req, res) => {
-    res.json({ user: await service.updateProfile(getUser(req), parseProfileChange(req.body)) });
-  });
-
-  r.post('/password', signedIn, perIp(limiters.perIp, 'password'), async (req, res) => {
-    res.json(await service.changePassword(getUser(req), parsePasswordChange(req.body)));
-  });
-
-  r.get('/settings', signedIn, async (req, res) => {
-    res.json(settingsBody(await service.settings(getUser(req))));
-  });
-
-  r.put('/settings', signedIn, async (req, res) => {
-    res.json(settingsBody(await service.updateSettings(getUser(req), parseSettingsChange(req.body))));
-  });
-
-  r.get('/admin/users', signedIn, async (req, res) => {
-    res.json({
-      users: await service.listUsers(getUser(req), parsePage(req.query as Record<string, unknown>)),
-    });
-  });
-
-  r.post('/admin/keys/rotate', signedIn, async (req, res) => {
-    res.json(await service.rotateSigningKey(getUser(req), parseRotation(req.body)));
-  });
-
-  // Everything above lives under /api/auth, so this router never touches other services' requests.
-  const outer = Router();
-  outer.use('/api/auth', r);
-  return outer;
-}
-
-function newCsrf(): string {
-  return randomBytes(32).toString('base64url');
+  router.use(api.router);
+  return { router, operations: api.operations };
 }

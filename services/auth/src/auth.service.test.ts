@@ -1,121 +1,105 @@
+// The auth domain on embedded Postgres, through the module's composition (no HTTP): sessions,
+// refresh rotation, failure limits, and roles that follow verified addresses only.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AuthenticationError,
-  createTokenVerifier,
-  NotAllowedError,
-  RateLimitError,
-} from '@kaboodle/platform';
-import type { Database } from '@kaboodle/platform';
-import type { AuthConfig } from './auth-config.ts';
-import { createAuthService } from './auth.service.ts';
-import type { AuthService } from './auth.service.ts';
-import { createKeyStore } from './key-store.service.ts';
-import { createArgon2PasswordHasher } from './password-hasher.ts';
+import { AuthenticationError, createLogger, NotAllowedError, RateLimitError } from '@kaboodle/platform';
+import type { AuthenticatedUser, Database } from '@kaboodle/platform';
+import { parseAuthConfig } from './auth-config.ts';
+import { createLocalMailer } from './mail/local-mailer.ts';
+import { createAuthModule } from './module.ts';
+import type { AuthModule } from './module.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
-import { createSessionRepository } from './session.repository.ts';
 import { createTestDatabase } from './testing/test-database.ts';
-import { createUserRepository } from './user.repository.ts';
+import { tokenOf, waitForMail } from './testing/mail-folder.ts';
 
-const quiet = { info: () => {}, warn: () => {} };
 const ctx = { ip: '127.0.0.1', userAgent: 'vitest' };
-
-const config: AuthConfig = {
-  googleClientId: null,
-  googleJwksUrl: 'http://127.0.0.1:9/unused',
-  adminEmails: ['boss@example.com'],
-  keySecret: null,
-  accessTokenTtlMs: 600_000,
-  sessionTtlMs: 86_400_000,
-  signingKeyRotationMs: 30 * 86_400_000,
-  cookieSecure: true,
-  allowedOrigins: [],
-};
+const PW = 'Analytical-Engine-1843';
 
 describe('auth service (domain, on embedded Postgres)', { timeout: 60_000 }, () => {
   let db: Database;
-  let service: AuthService;
-  let sessionsRepo: ReturnType<typeof createSessionRepository>;
+  let auth: AuthModule;
+  let mailDir: string;
+
+  const verify = async (email: string) => {
+    const mail = await waitForMail(mailDir, email, /Verify your Kaboodle email/);
+    await auth.account.verifyEmail(tokenOf(mail.link));
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    sessionsRepo = createSessionRepository(db);
-    const keys = createKeyStore({
+    mailDir = await mkdtemp(path.join(tmpdir(), 'auth-unit-mail-'));
+    const logger = createLogger({ component: 'auth-test', level: 'silent' });
+    auth = createAuthModule({
       db,
-      logger: quiet,
-      secret: null,
-      accessTokenTtlMs: 600_000,
-      rotationMs: 1e12,
-    });
-    await keys.init();
-    const verifier = createTokenVerifier({
-      getJwks: () => keys.jwks(),
-      isRevoked: async (u) => !(await sessionsRepo.isActive(u.sessionId)),
-    });
-    service = createAuthService({
-      users: createUserRepository(db),
-      sessions: sessionsRepo,
-      keys,
-      hasher: createArgon2PasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-      google: null,
-      verifier,
-      limiters: {
-        accountFailures: createMemoryRateLimiter({ capacity: 5, windowMs: 15 * 60_000 }),
-        registrations: createMemoryRateLimiter({ capacity: 100, windowMs: 60_000 }),
+      logger,
+      config: parseAuthConfig({ ADMIN_EMAILS: 'boss@example.com' }),
+      mailer: createLocalMailer({ dir: mailDir, from: 'Kaboodle <kaboodle@localhost>', logger }),
+      listenUrl: () => 'http://kaboodle.test',
+      options: {
+        argon2: { memoryCost: 1024, timeCost: 1 },
+        limiters: { registrations: createMemoryRateLimiter({ capacity: 100, windowMs: 60_000 }) },
       },
-      config,
-      logger: quiet,
     });
+    await auth.start();
   }, 60_000);
-  afterAll(() => db.close());
+  afterAll(async () => {
+    await auth?.stop();
+    await db?.close();
+    await rm(mailDir, { recursive: true, force: true });
+  });
 
   it('logout revokes the session: its access token and refresh cookie stop working', async () => {
-    const s = await service.register({ email: 'rev@example.com', password: 'pw', name: 'Rev' }, ctx);
-    await expect(service.currentSession({ accessToken: s.accessToken })).resolves.toMatchObject({
+    const s = await auth.service.register({ email: 'rev@example.com', password: PW, name: 'Rev' }, ctx);
+    await expect(auth.service.currentSession({ accessToken: s.accessToken })).resolves.toMatchObject({
       user: { email: 'rev@example.com' },
     });
-    await service.logout({ sessionToken: s.sessionToken });
-    await expect(service.currentSession({ accessToken: s.accessToken })).rejects.toThrow('Not signed in');
-    await expect(service.refresh(s.sessionToken)).rejects.toBeInstanceOf(AuthenticationError);
+    await auth.service.logout({ sessionToken: s.sessionToken });
+    await expect(auth.service.currentSession({ accessToken: s.accessToken })).rejects.toThrow(
+      'Not signed in',
+    );
+    await expect(auth.service.refresh(s.sessionToken)).rejects.toBeInstanceOf(AuthenticationError);
   });
 
   it('refresh rotates the secret; replaying the old one after the grace period revokes the session', async () => {
-    const s = await service.login({ email: 'rev@example.com', password: 'pw' }, ctx);
-    const r1 = await service.refresh(s.sessionToken);
+    const s = await auth.service.login({ email: 'rev@example.com', password: PW }, ctx);
+    const r1 = await auth.service.refresh(s.sessionToken);
     expect(r1.sessionToken).toBeDefined();
     expect(r1.sessionToken).not.toBe(s.sessionToken);
     // Within the grace period (another tab): a new access token, no new cookie.
-    const dup = await service.refresh(s.sessionToken);
+    const dup = await auth.service.refresh(s.sessionToken);
     expect(dup.sessionToken).toBeUndefined();
     // Long after: a stolen secret is being replayed.
     await db.query(`UPDATE sessions SET rotated_at = now() - interval '5 minutes'`);
-    await expect(service.refresh(s.sessionToken)).rejects.toThrow('Session expired');
-    await expect(service.refresh(r1.sessionToken)).rejects.toThrow('Session expired'); // whole session ended
+    await expect(auth.service.refresh(s.sessionToken)).rejects.toThrow('Session expired');
+    await expect(auth.service.refresh(r1.sessionToken)).rejects.toThrow('Session expired'); // whole session ended
   });
 
   it('refuses malformed and unknown session cookies', async () => {
     for (const bad of [undefined, '', 'x', 'a.b', `00000000-0000-4000-8000-000000000000.${'A'.repeat(43)}`]) {
-      await expect(service.refresh(bad)).rejects.toBeInstanceOf(AuthenticationError);
+      await expect(auth.service.refresh(bad)).rejects.toBeInstanceOf(AuthenticationError);
     }
   });
 
   it('same "Login failed" for an unknown email and a wrong password', async () => {
-    await expect(service.login({ email: 'nobody@example.com', password: 'pw' }, ctx)).rejects.toThrow(
+    await expect(auth.service.login({ email: 'nobody@example.com', password: PW }, ctx)).rejects.toThrow(
       new AuthenticationError('Login failed'),
     );
-    await expect(service.login({ email: 'rev@example.com', password: 'nope' }, ctx)).rejects.toThrow(
+    await expect(auth.service.login({ email: 'rev@example.com', password: 'nope' }, ctx)).rejects.toThrow(
       new AuthenticationError('Login failed'),
     );
   });
 
   it('locks an account after 5 failures (429), whatever the IP', async () => {
-    await service.register({ email: 'lock@example.com', password: 'right', name: 'L' }, ctx);
+    await auth.service.register({ email: 'lock@example.com', password: PW, name: 'L' }, ctx);
     for (let i = 0; i < 5; i++) {
       await expect(
-        service.login({ email: 'lock@example.com', password: 'wrong' }, { ...ctx, ip: `10.0.0.${i}` }),
+        auth.service.login({ email: 'lock@example.com', password: 'wrong' }, { ...ctx, ip: `10.0.0.${i}` }),
       ).rejects.toThrow('Login failed');
     }
-    const err = await service
-      .login({ email: 'LOCK@example.com', password: 'right' }, ctx)
+    const err = await auth.service
+      .login({ email: 'LOCK@example.com', password: PW }, ctx)
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     expect((err as RateLimitError).retryAfterSeconds).toBeGreaterThan(0);
@@ -123,75 +107,107 @@ describe('auth service (domain, on embedded Postgres)', { timeout: 60_000 }, () 
 
   it('emails are unique case-insensitively', async () => {
     await expect(
-      service.register({ email: 'REV@Example.COM', password: 'pw', name: 'Dup' }, ctx),
+      auth.service.register({ email: 'REV@Example.COM', password: PW, name: 'Dup' }, ctx),
     ).rejects.toThrow('An account with this email already exists');
   });
 
-  it('ADMIN_EMAILS makes admins on register; admin login refuses everyone else', async () => {
-    const boss = await service.register({ email: 'Boss@Example.com', password: 'pw', name: 'Boss' }, ctx);
-    expect(boss.user.role).toBe('admin');
+  it('ADMIN_EMAILS makes an admin only once the address is verified; admin login refuses everyone else', async () => {
+    const boss = await auth.service.register({ email: 'Boss@Example.com', password: PW, name: 'Boss' }, ctx);
+    expect(boss.user).toMatchObject({ role: 'user', email_verified_at: null });
+    await expect(auth.service.adminLogin({ email: 'boss@example.com', password: PW }, ctx)).rejects.toThrow(
+      'Admin login failed',
+    );
+    await verify('Boss@Example.com');
     await expect(
-      service.adminLogin({ email: 'boss@example.com', password: 'pw' }, ctx),
-    ).resolves.toMatchObject({ user: { role: 'admin' } });
-    await expect(service.adminLogin({ email: 'rev@example.com', password: 'pw' }, ctx)).rejects.toThrow(
+      auth.service.adminLogin({ email: 'boss@example.com', password: PW }, ctx),
+    ).resolves.toMatchObject({ user: { role: 'admin', email_verified_at: expect.any(String) } });
+    await expect(auth.service.adminLogin({ email: 'rev@example.com', password: PW }, ctx)).rejects.toThrow(
       'Admin login failed',
     );
   });
 
-  it('ADMIN_EMAILS applies on login too (promotes an existing account)', async () => {
-    const s = await service.register({ email: 'later@example.com', password: 'pw', name: 'Later' }, ctx);
-    expect(s.user.role).toBe('user');
-    config.adminEmails.push('later@example.com');
-    try {
-      expect((await service.login({ email: 'later@example.com', password: 'pw' }, ctx)).user.role).toBe(
-        'admin',
-      );
-    } finally {
-      config.adminEmails.pop();
-    }
-  });
-
-  it('lists users for admins only', async () => {
-    const boss = await service.login({ email: 'boss@example.com', password: 'pw' }, ctx);
-    const rev = await service.login({ email: 'rev@example.com', password: 'pw' }, ctx);
-    const asUser = await createTokenVerifierFor(service, rev.accessToken);
-    await expect(service.listUsers(asUser, { limit: 10, offset: 0 })).rejects.toBeInstanceOf(NotAllowedError);
-    const asBoss = await createTokenVerifierFor(service, boss.accessToken);
-    const users = await service.listUsers(asBoss, { limit: 100, offset: 0 });
+  it('lists users for admins only (the stored role, not the token)', async () => {
+    const boss = await auth.service.login({ email: 'boss@example.com', password: PW }, ctx);
+    const rev = await auth.service.login({ email: 'rev@example.com', password: PW }, ctx);
+    await expect(
+      auth.account.listUsers(await actorOf(auth, rev.accessToken), { limit: 10, offset: 0 }),
+    ).rejects.toBeInstanceOf(NotAllowedError);
+    const users = await auth.account.listUsers(await actorOf(auth, boss.accessToken), {
+      limit: 100,
+      offset: 0,
+    });
     expect(users.map((u) => u.email)).toContain('rev@example.com');
     expect(users[0]).not.toHaveProperty('passwordHash');
   });
 
+  it('the operator revokes an admin: every session ends, and ADMIN_EMAILS no longer makes it one', async () => {
+    const boss = await auth.service.login({ email: 'boss@example.com', password: PW }, ctx);
+    expect(boss.user.role).toBe('admin');
+    expect(await auth.roles.revoke('BOSS@example.com')).toEqual({
+      email: 'Boss@Example.com',
+      role: 'user',
+      revokedSessions: expect.any(Number),
+    });
+    await expect(auth.verifier.verify(boss.accessToken)).rejects.toThrow();
+    await expect(auth.service.refresh(boss.sessionToken)).rejects.toThrow('Session expired');
+    expect((await auth.service.login({ email: 'boss@example.com', password: PW }, ctx)).user.role).toBe(
+      'user',
+    );
+    expect((await auth.roles.grant('boss@example.com')).role).toBe('admin');
+    expect((await auth.service.login({ email: 'boss@example.com', password: PW }, ctx)).user.role).toBe(
+      'admin',
+    );
+  });
+
+  it('a grant needs a verified address; an unknown address is named', async () => {
+    await auth.service.register({ email: 'fresh@example.com', password: PW, name: 'F' }, ctx);
+    await expect(auth.roles.grant('fresh@example.com')).rejects.toThrow(/has not verified its address/);
+    await expect(auth.roles.grant('ghost@example.com')).rejects.toThrow(
+      'No account uses the address ghost@example.com',
+    );
+  });
+
+  it('refresh re-reads the role: an admin who lost it outside this process is signed out, not refreshed', async () => {
+    const boss = await auth.service.login({ email: 'boss@example.com', password: PW }, ctx);
+    expect(boss.user.role).toBe('admin');
+    // e.g. `kaboodle admin revoke` run against the database while this process runs
+    await db.query(`UPDATE users SET admin_grant = 'revoked' WHERE email_normalized = 'boss@example.com'`);
+    await expect(auth.service.refresh(boss.sessionToken)).rejects.toThrow('Session expired');
+    await expect(auth.verifier.verify(boss.accessToken)).rejects.toThrow();
+    expect((await auth.service.login({ email: 'boss@example.com', password: PW }, ctx)).user.role).toBe(
+      'user',
+    );
+    await auth.roles.grant('boss@example.com');
+  });
+
   it('changing the password revokes every other session and keeps this one', async () => {
-    await service.register({ email: 'pw@example.com', password: 'old', name: 'P' }, ctx);
-    const here = await service.login({ email: 'pw@example.com', password: 'old' }, ctx);
-    const there = await service.login({ email: 'pw@example.com', password: 'old' }, ctx);
-    const actor = await createTokenVerifierFor(service, here.accessToken);
+    await auth.service.register({ email: 'pw@example.com', password: PW, name: 'P' }, ctx);
+    const here = await auth.service.login({ email: 'pw@example.com', password: PW }, ctx);
+    const there = await auth.service.login({ email: 'pw@example.com', password: PW }, ctx);
+    const actor = await actorOf(auth, here.accessToken);
+    const next = `${PW}-renewed`;
     await expect(
-      service.changePassword(actor, { currentPassword: 'wrong', newPassword: 'new' }),
+      auth.account.changePassword(actor, { currentPassword: 'wrong', newPassword: next }),
     ).rejects.toThrow('Current password is incorrect');
-    await service.changePassword(actor, { currentPassword: 'old', newPassword: 'new' });
-    await expect(service.refresh(there.sessionToken)).rejects.toThrow('Session expired');
-    await expect(service.refresh(here.sessionToken)).resolves.toBeTruthy();
-    await expect(service.login({ email: 'pw@example.com', password: 'old' }, ctx)).rejects.toThrow(
+    await auth.account.changePassword(actor, { currentPassword: PW, newPassword: next });
+    await expect(auth.service.refresh(there.sessionToken)).rejects.toThrow('Session expired');
+    await expect(auth.service.refresh(here.sessionToken)).resolves.toBeTruthy();
+    await expect(auth.service.login({ email: 'pw@example.com', password: PW }, ctx)).rejects.toThrow(
       'Login failed',
     );
-    await expect(service.login({ email: 'pw@example.com', password: 'new' }, ctx)).resolves.toBeTruthy();
+    await expect(auth.service.login({ email: 'pw@example.com', password: next }, ctx)).resolves.toBeTruthy();
+  });
+
+  it('links in mail point at the configured address and carry a fresh 256-bit secret each time', async () => {
+    const first = await waitForMail(mailDir, 'pw@example.com', /Verify/);
+    expect(first.link).toMatch(/^http:\/\/kaboodle\.test\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
+    const { rows } = await db.query<{ token_hash: string }>(`SELECT token_hash FROM email_tokens`);
+    // only hashes are stored
+    expect(rows.map((r) => r.token_hash)).not.toContain(tokenOf(first.link));
   });
 });
 
-/** The AuthenticatedUser for a token, as requireUser would produce it (via the session endpoint). */
-async function createTokenVerifierFor(service: AuthService, accessToken: string) {
-  const { user } = await service.currentSession({ accessToken });
-  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
-    sid: string;
-    exp: number;
-  };
-  return {
-    id: user.id,
-    email: user.email,
-    role: user.role,
-    sessionId: payload.sid,
-    expiresAt: new Date(payload.exp * 1000),
-  };
+/** The AuthenticatedUser for a token, as requireUser would produce it. */
+async function actorOf(auth: AuthModule, accessToken: string): Promise<AuthenticatedUser> {
+  return auth.verifier.verify(accessToken);
 }

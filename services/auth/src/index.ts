@@ -1,4 +1,4 @@
-// @kaboodle/auth: accounts, sessions, roles and signing keys.
+// @kaboodle/auth: accounts, sessions, roles, signing keys and the account e-mail they need.
 export { createAuthModule } from './module.ts';
 export type { AuthModule, AuthModuleDeps, AuthModuleLimiters } from './module.ts';
 export {
@@ -9,6 +9,13 @@ export {
   toAuthConfig,
 } from './auth-config.ts';
 export type { AuthConfig, AuthEnv } from './auth-config.ts';
-export type { PublicUser, AdminUserRow } from './auth.service.ts';
+export type { PublicUser } from './auth-core.ts';
+export type { AdminUserRow } from './account.service.ts';
+export { authOperations } from './auth.api.ts';
+export { createAuthAdmin } from './auth-admin.ts';
+export type { AuthAdmin } from './auth-admin.ts';
+export type { RoleChange } from './roles.ts';
+export { openMailer } from './mail/open-mailer.ts';
+export type { Mailer, MailMessage, SentMail } from './mail/mailer.ts';
 export { createMemoryRateLimiter } from './rate-limiter.ts';
 export type { RateLimiter, RateLimitDecision } from './rate-limiter.ts';

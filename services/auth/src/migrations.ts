@@ -70,4 +70,32 @@ ALTER TABLE signing_keys ALTER COLUMN active_from SET NOT NULL;
 ALTER TABLE signing_keys ALTER COLUMN active_from SET DEFAULT now();
 `,
   },
+  {
+    id: '0003_email_verification',
+    // Privileges follow verified addresses only. Accounts created by Google sign-in had Google's
+    // word for their address (it was required then), so Google-only accounts start verified;
+    // password accounts start unverified (their owners verify through the banner's "resend").
+    sql: `
+ALTER TABLE users ADD COLUMN email_verified_at timestamptz;
+-- a new address waiting for its verification link; the sign-in address changes when it is opened
+ALTER TABLE users ADD COLUMN pending_email text;
+-- the operator's word (kaboodle admin grant|revoke), which wins over ADMIN_EMAILS; null: the list decides
+ALTER TABLE users ADD COLUMN admin_grant text CHECK (admin_grant IN ('granted', 'revoked'));
+UPDATE users SET email_verified_at = created_at WHERE google_sub IS NOT NULL AND password_hash IS NULL;
+
+-- single-use links sent by e-mail: only the SHA-256 of the secret is stored
+CREATE TABLE email_tokens (
+  token_hash text PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  purpose text NOT NULL CHECK (purpose IN ('verify_email', 'reset_password')),
+  -- the address the link was sent to (verification: the address it proves)
+  email text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX email_tokens_user_idx ON email_tokens (user_id, purpose);
+CREATE INDEX email_tokens_expires_idx ON email_tokens (expires_at);
+`,
+  },
 ];

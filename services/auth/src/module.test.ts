@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSessionRevocationList,
@@ -11,16 +14,20 @@ import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-b
 import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
 import { ChangeOp, decodeEvent, Topics } from '@kaboodle/proto';
 import { parseAuthConfig } from './auth-config.ts';
+import { createLocalMailer } from './mail/local-mailer.ts';
 import { createAuthModule } from './module.ts';
 import type { AuthModule } from './module.ts';
+import { tokenOf, waitForMail } from './testing/mail-folder.ts';
 
 const ctx = { ip: '127.0.0.1', userAgent: 'vitest' };
+const PW = 'Event-Horizon-Passphrase';
 
 describe('auth module events (outbox → bus)', { timeout: 60_000 }, () => {
   let db: Database;
   let bus: EventBus;
   let auth: AuthModule;
   let sub: Subscription;
+  let mailDir: string;
   const seen: IncomingEvent[] = [];
 
   beforeAll(async () => {
@@ -29,11 +36,15 @@ describe('auth module events (outbox → bus)', { timeout: 60_000 }, () => {
       schema: 'auth',
     });
     bus = createMemoryEventBus();
+    mailDir = await mkdtemp(path.join(tmpdir(), 'auth-module-mail-'));
+    const logger = createLogger({ component: 'auth-test', level: 'silent' });
     auth = createAuthModule({
       db,
       bus,
-      logger: createLogger({ component: 'auth-test', level: 'silent' }),
+      logger,
       config: parseAuthConfig({ ADMIN_EMAILS: 'boss@example.com' }),
+      mailer: createLocalMailer({ dir: mailDir, from: 'kaboodle@localhost', logger }),
+      listenUrl: () => 'http://kaboodle.test',
       options: { argon2: { memoryCost: 1024, timeCost: 1 } },
     });
     await auth.start();
@@ -51,10 +62,11 @@ describe('auth module events (outbox → bus)', { timeout: 60_000 }, () => {
     await auth?.stop();
     await bus?.close();
     await db?.close();
+    await rm(mailDir, { recursive: true, force: true });
   });
 
   it('announces a new account as kaboodle.user.changed.v1 (upsert, keyed by user id)', async () => {
-    const s = await auth.service.register({ email: 'Ev@Example.com', password: 'pw', name: 'Ev' }, ctx);
+    const s = await auth.service.register({ email: 'Ev@Example.com', password: PW, name: 'Ev' }, ctx);
     await expect.poll(() => seen.filter((e) => e.topic === Topics.userChanged).length).toBe(1);
     const e = seen.find((x) => x.topic === Topics.userChanged)!;
     expect(e.key).toBe(s.user.id);
@@ -74,7 +86,7 @@ describe('auth module events (outbox → bus)', { timeout: 60_000 }, () => {
     const listSub = await subscribeSessionRevocations(bus, list);
     const elsewhere = createTokenVerifier({ getJwks: () => auth.jwks(), isRevoked: list.isRevoked });
     try {
-      const s = await auth.service.login({ email: 'ev@example.com', password: 'pw' }, ctx);
+      const s = await auth.service.login({ email: 'ev@example.com', password: PW }, ctx);
       await expect(elsewhere.verify(s.accessToken)).resolves.toMatchObject({ email: 'Ev@Example.com' });
       await auth.service.logout({ sessionToken: s.sessionToken });
       await expect.poll(() => seen.filter((e) => e.topic === Topics.sessionRevoked).length).toBe(1);
@@ -99,7 +111,7 @@ describe('auth module events (outbox → bus)', { timeout: 60_000 }, () => {
   });
 
   it('a second logout of the same session announces nothing more', async () => {
-    const s = await auth.service.login({ email: 'ev@example.com', password: 'pw' }, ctx);
+    const s = await auth.service.login({ email: 'ev@example.com', password: PW }, ctx);
     await auth.service.logout({ sessionToken: s.sessionToken });
     await expect.poll(() => seen.filter((e) => e.topic === Topics.sessionRevoked).length).toBe(2);
     await auth.service.logout({ accessToken: s.accessToken });
@@ -107,8 +119,10 @@ describe('auth module events (outbox → bus)', { timeout: 60_000 }, () => {
     expect(seen.filter((e) => e.topic === Topics.sessionRevoked)).toHaveLength(2);
   });
 
-  it('announces role changes from ADMIN_EMAILS', async () => {
-    await auth.service.register({ email: 'boss@example.com', password: 'pw', name: 'Boss' }, ctx);
+  it('announces role changes from ADMIN_EMAILS, once the address is verified', async () => {
+    await auth.service.register({ email: 'boss@example.com', password: PW, name: 'Boss' }, ctx);
+    const mail = await waitForMail(mailDir, 'boss@example.com', /Verify/);
+    await auth.account.verifyEmail(tokenOf(mail.link));
     await expect
       .poll(() =>
         seen
@@ -117,5 +131,40 @@ describe('auth module events (outbox → bus)', { timeout: 60_000 }, () => {
           .some((u) => u.email === 'boss@example.com' && u.roles[0] === 'admin'),
       )
       .toBe(true);
+  });
+
+  it('a revoked admin loses admin at once in other processes: every session of the account is announced revoked', async () => {
+    // What another service's admin check relies on (e.g. search's rebuild reads the token's role):
+    // a token minted while its holder was an admin must stop working when the role goes.
+    const list = createSessionRevocationList();
+    const listSub = await subscribeSessionRevocations(bus, list);
+    const elsewhere = createTokenVerifier({ getJwks: () => auth.jwks(), isRevoked: list.isRevoked });
+    try {
+      const a = await auth.service.login({ email: 'boss@example.com', password: PW }, ctx);
+      const b = await auth.service.login({ email: 'boss@example.com', password: PW }, ctx);
+      await expect(elsewhere.verify(a.accessToken)).resolves.toMatchObject({ role: 'admin' });
+      const change = await auth.roles.revoke('boss@example.com');
+      expect(change.revokedSessions).toBeGreaterThanOrEqual(2);
+      for (const token of [a.accessToken, b.accessToken]) {
+        await expect
+          .poll(() =>
+            elsewhere.verify(token).then(
+              (u) => u.role,
+              (e: Error) => e.message,
+            ),
+          )
+          .toBe('Session expired');
+      }
+      await expect
+        .poll(() =>
+          seen
+            .filter((e) => e.topic === Topics.userChanged)
+            .map((e) => decodeEvent(Topics.userChanged, e.value))
+            .some((u) => u.email === 'boss@example.com' && u.roles[0] === 'user'),
+        )
+        .toBe(true);
+    } finally {
+      await listSub.close();
+    }
   });
 });

@@ -1,32 +1,51 @@
 // The auth service as a module of the `kaboodle` entrypoint: composes repositories, keys, limiters,
-// the domain service and the router from its declared dependencies (database, logger, config).
+// the mail links, the domain services and the router from its declared dependencies (database,
+// logger, config, mailer).
 import { childLogger, createTokenVerifier } from '@kaboodle/platform';
-import type { Database, EventBus, HealthCheck, ServiceModule, TokenVerifier } from '@kaboodle/platform';
+import type {
+  Database,
+  EventBus,
+  HealthCheck,
+  Logger,
+  OperationSpec,
+  ServiceModule,
+  TokenVerifier,
+} from '@kaboodle/platform';
 import { createOutbox, OUTBOX_MIGRATIONS } from '@kaboodle/platform/outbox/index.ts';
 import type { Router } from 'express';
 import type { JSONWebKeySet } from 'jose';
-import type { Logger } from '@kaboodle/platform';
+import { createAccountMail } from './account-mail.ts';
+import { createAccountService } from './account.service.ts';
+import type { AccountService } from './account.service.ts';
 import type { AuthConfig } from './auth-config.ts';
+import { createAuthCore } from './auth-core.ts';
+import { createAuthStores } from './auth-stores.ts';
 import { createAuthGrpc } from './auth.grpc.ts';
 import { createAuthRouter } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { createGoogleTokenVerifier } from './google-verifier.ts';
 import { createKeyStore } from './key-store.service.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { authMigrations } from './migrations.ts';
 import { createArgon2PasswordHasher } from './password-hasher.ts';
 import type { Argon2Options } from './password-hasher.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { createSessionRepository } from './session.repository.ts';
-import { createUserRepository } from './user.repository.ts';
-import type { UserRecord, UserRepository } from './user.repository.ts';
-import { createAuthEvents } from './auth-events.ts';
+import { createRoles } from './roles.ts';
+import type { Roles } from './roles.ts';
 
 export interface AuthModuleDeps {
   db: Database;
   logger: Logger;
   config: AuthConfig;
+  /** Sends the verification and password reset links (see mail/open-mailer.ts); its creator closes it. */
+  mailer: Mailer;
+  /**
+   * The address this server answers at, for links when PUBLIC_BASE_URL is not set (known once the
+   * server listens; one machine only: config requires PUBLIC_BASE_URL with SMTP).
+   */
+  listenUrl?: () => string | undefined;
   /** Publishes kaboodle.session.revoked.v1 and kaboodle.user.changed.v1 (via the outbox) when given. */
   bus?: EventBus;
   /** Overrides for tests and tuning; production uses the defaults. */
@@ -43,10 +62,13 @@ export interface AuthModuleLimiters {
   refreshPerIp: RateLimiter;
   accountFailures: RateLimiter;
   registrations: RateLimiter;
+  /** Links mailed per account (verification, email change) and per address (password reset). */
+  mailPerAccount: RateLimiter;
 }
 
 export interface AuthModule extends ServiceModule {
   readonly router: Router;
+  readonly operations: readonly OperationSpec[];
   readonly checks: HealthCheck[];
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -57,6 +79,9 @@ export interface AuthModule extends ServiceModule {
   /** Rotate the signing key (published now, signing after the activation delay unless immediate). */
   rotateSigningKey(options?: { immediate?: boolean }): Promise<string>;
   readonly service: AuthService;
+  readonly account: AccountService;
+  /** The admin role by the operator's word (what `kaboodle admin grant|revoke` calls). */
+  readonly roles: Pick<Roles, 'grant' | 'revoke'>;
 }
 
 const HOUR = 3_600_000;
@@ -64,8 +89,6 @@ const HOUR = 3_600_000;
 export function createAuthModule(deps: AuthModuleDeps): AuthModule {
   const { db, config } = deps;
   const logger = childLogger(deps.logger, 'auth');
-  const users = createUserRepository(db);
-  const sessions = createSessionRepository(db);
   const keys = createKeyStore({
     db,
     logger,
@@ -79,62 +102,31 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     refreshPerIp: createMemoryRateLimiter({ capacity: 60, windowMs: 60_000 }),
     accountFailures: createMemoryRateLimiter({ capacity: 5, windowMs: 15 * 60_000 }),
     registrations: createMemoryRateLimiter({ capacity: 5, windowMs: 15 * 60_000 }),
+    mailPerAccount: createMemoryRateLimiter({ capacity: 3, windowMs: 15 * 60_000 }),
     ...deps.options?.limiters,
   };
 
   // Logout must bite at once even though tokens are verified without a call: in-process, every
-  // verification also asks whether the session is still live (cached briefly; logout clears the entry).
+  // verification also asks whether the session is still live (cached briefly; a revocation made by
+  // this process clears the entry).
   const revocationCacheMs = deps.options?.revocationCacheMs ?? 5_000;
   const liveCache = new Map<string, { live: boolean; at: number }>();
+  // Revocations and account changes are announced through the outbox in the same transaction
+  // (auth-stores.ts); without a bus the transactions simply carry no events.
+  const outbox = deps.bus ? createOutbox({ db, bus: deps.bus, logger }) : null;
+  const stores = createAuthStores({
+    db,
+    outbox,
+    accessTokenTtlMs: config.accessTokenTtlMs,
+    onRevoked: (rows) => rows.forEach((r) => liveCache.delete(r.id)),
+  });
   const isRevoked = async ({ sessionId }: { sessionId: string }): Promise<boolean> => {
     const hit = liveCache.get(sessionId);
     if (hit && Date.now() - hit.at < revocationCacheMs) return !hit.live;
-    const live = await sessions.isActive(sessionId);
+    const live = await stores.sessions.isActive(sessionId);
     if (liveCache.size > 50_000) liveCache.clear();
     liveCache.set(sessionId, { live, at: Date.now() });
     return !live;
-  };
-  // Revocations and account changes are announced through the outbox in the same transaction
-  // (auth-events.ts); without a bus the transactions simply carry no events.
-  const outbox = deps.bus ? createOutbox({ db, bus: deps.bus, logger }) : null;
-  const events = createAuthEvents(outbox, config.accessTokenTtlMs);
-  const sessionsWithEvents: typeof sessions = {
-    ...sessions,
-    async revoke(id, reason) {
-      const revoked = await db.transaction(async (tx) => {
-        const rows = await createSessionRepository(tx).revoke(id, reason);
-        await events.sessionsRevoked(tx, rows);
-        return rows;
-      });
-      liveCache.delete(id);
-      return revoked;
-    },
-    async revokeAllForUser(userId, reason, exceptId) {
-      const revoked = await db.transaction(async (tx) => {
-        const rows = await createSessionRepository(tx).revokeAllForUser(userId, reason, exceptId);
-        await events.sessionsRevoked(tx, rows);
-        return rows;
-      });
-      for (const r of revoked) liveCache.delete(r.id);
-      return revoked;
-    },
-  };
-  const withUserEvent = async (write: (txUsers: UserRepository) => Promise<UserRecord | null>) =>
-    db.transaction(async (tx) => {
-      const user = await write(createUserRepository(tx));
-      if (user) await events.userChanged(tx, user);
-      return user;
-    });
-  const usersWithEvents: UserRepository = {
-    ...users,
-    create: async (u) => (await withUserEvent((r) => r.create(u)))!,
-    updateProfile: (id, change) => withUserEvent((r) => r.updateProfile(id, change)),
-    async setRole(id, role) {
-      await withUserEvent(async (r) => {
-        await r.setRole(id, role);
-        return r.findById(id);
-      });
-    },
   };
 
   // keys.jwks() is cached by the key store, so an unknown kid may re-read it at once (no cooldown).
@@ -142,26 +134,52 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
   const google = config.googleClientId
     ? createGoogleTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
     : null;
+  const hasher = createArgon2PasswordHasher(deps.options?.argon2);
+  const core = createAuthCore({ stores, keys, hasher, config, accountFailures: limiters.accountFailures });
+  const roles = createRoles({ stores, adminEmails: config.adminEmails, logger });
+  const mail = createAccountMail({
+    tokens: stores.tokens,
+    mailer: deps.mailer,
+    logger,
+    baseUrl: () => {
+      const base = config.publicBaseUrl ?? deps.listenUrl?.();
+      if (!base) throw new Error('no address for links: set PUBLIC_BASE_URL');
+      return base.replace(/\/+$/, '');
+    },
+  });
   const service = createAuthService({
-    users: usersWithEvents,
-    sessions: sessionsWithEvents,
-    keys,
-    hasher: createArgon2PasswordHasher(deps.options?.argon2),
+    stores,
+    core,
+    roles,
+    mail,
+    hasher,
     google,
     verifier,
     limiters,
     config,
     logger,
   });
-  const router = createAuthRouter({ service, verifier, keys, config, limiters });
-  const grpc = [createAuthGrpc({ keys, verifier, users })];
+  const account = createAccountService({
+    stores,
+    core,
+    roles,
+    mail,
+    hasher,
+    keys,
+    mailPerAccount: limiters.mailPerAccount,
+    logger,
+  });
+  const { router, operations } = createAuthRouter({ service, account, verifier, keys, config, limiters });
+  const grpc = [createAuthGrpc({ keys, verifier, users: stores.users })];
 
   let timer: NodeJS.Timeout | undefined;
   async function housekeeping(): Promise<void> {
     try {
       await keys.rotateIfDue();
-      const purged = await sessions.purge(new Date(Date.now() - 7 * 24 * HOUR));
-      if (purged > 0) logger.info({ purged }, 'old sessions purged');
+      const weekAgo = new Date(Date.now() - 7 * 24 * HOUR);
+      const purged = await stores.sessions.purge(weekAgo);
+      const links = await stores.tokens.purge(weekAgo);
+      if (purged + links > 0) logger.info({ purged, links }, 'old sessions and mailed links purged');
     } catch (err) {
       logger.error({ err }, 'auth housekeeping failed');
     }
@@ -170,10 +188,13 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
   return {
     name: 'auth',
     router,
+    operations,
     grpc,
     checks: [{ name: 'auth.database', check: () => db.ping() }],
     verifier,
     service,
+    account,
+    roles,
     jwks: () => keys.jwks(),
     rotateSigningKey: (options) => keys.rotate(options),
     async start() {
@@ -181,10 +202,16 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
       await db.migrate([...authMigrations, ...OUTBOX_MIGRATIONS]);
       await keys.init();
       await outbox?.start();
+      // ADMIN_EMAILS may have changed since the last start: roles follow it before anyone signs in.
+      const changed = await roles.reconcile();
+      if (changed > 0) logger.info({ changed }, 'roles brought in line with ADMIN_EMAILS and grants');
       await housekeeping();
       timer = setInterval(() => void housekeeping(), HOUR);
       timer.unref();
-      logger.info({ google: google !== null, admins: config.adminEmails.length }, 'auth started');
+      logger.info(
+        { google: google !== null, admins: config.adminEmails.length, mail: deps.mailer.kind },
+        'auth started',
+      );
     },
     async stop() {
       if (timer) clearInterval(timer);

@@ -1,9 +1,12 @@
-// Users and their settings in the auth schema. Emails are unique case-insensitively (email_normalized).
+// Users and their settings in the auth schema. Emails are unique case-insensitively (email_normalized);
+// an address waiting for verification (pending_email) claims nothing until it is confirmed.
 import { ConflictError } from '@kaboodle/platform';
 import type { Queryable } from '@kaboodle/platform';
-import type { Destination } from './validation.ts';
+import type { Destination } from './account-fields.ts';
 
 export type Role = 'user' | 'admin';
+/** The operator's explicit word on the admin role (kaboodle admin grant|revoke); null: ADMIN_EMAILS decides. */
+export type AdminGrant = 'granted' | 'revoked' | null;
 
 export interface UserRecord {
   id: string;
@@ -14,6 +17,11 @@ export interface UserRecord {
   role: Role;
   createdAt: Date;
   lastLoginAt: Date | null;
+  /** When the current address was proven by a link sent to it (or by Google); null: not yet. */
+  emailVerifiedAt: Date | null;
+  /** A new address waiting for its verification link. */
+  pendingEmail: string | null;
+  adminGrant: AdminGrant;
 }
 
 export interface UserSettings {
@@ -28,6 +36,8 @@ export interface NewUser {
   passwordHash: string | null;
   googleSub: string | null;
   role: Role;
+  /** Set for accounts whose address is already proven (Google said email_verified). */
+  emailVerified: boolean;
 }
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
@@ -41,6 +51,9 @@ interface UserRow {
   role: Role;
   created_at: Date | string;
   last_login_at: Date | string | null;
+  email_verified_at: Date | string | null;
+  pending_email: string | null;
+  admin_grant: AdminGrant;
 }
 
 /** SQLSTATE 23505 anywhere in the cause chain (pg and PGlite both set `code`; adapters wrap errors). */
@@ -64,10 +77,14 @@ function toUser(r: UserRow): UserRecord {
     role: r.role,
     createdAt: toDate(r.created_at),
     lastLoginAt: r.last_login_at === null ? null : toDate(r.last_login_at),
+    emailVerifiedAt: r.email_verified_at === null ? null : toDate(r.email_verified_at),
+    pendingEmail: r.pending_email,
+    adminGrant: r.admin_grant,
   };
 }
 
-const COLUMNS = 'id, email, name, password_hash, google_sub, role, created_at, last_login_at';
+const COLUMNS =
+  'id, email, name, password_hash, google_sub, role, created_at, last_login_at, email_verified_at, pending_email, admin_grant';
 
 export interface UserRepository {
   /** Throws ConflictError when the email (any case) or Google account already has a user. */
@@ -77,11 +94,22 @@ export interface UserRepository {
   findByGoogleSub(sub: string): Promise<UserRecord | null>;
   linkGoogle(id: string, sub: string): Promise<void>;
   setRole(id: string, role: Role): Promise<void>;
+  setAdminGrant(id: string, grant: AdminGrant): Promise<void>;
   recordLogin(id: string): Promise<void>;
-  /** Throws ConflictError when the new email belongs to another account. */
-  updateProfile(id: string, change: { name?: string; email?: string }): Promise<UserRecord | null>;
+  rename(id: string, name: string): Promise<UserRecord | null>;
+  /** Marks the account's address verified, only if it still is `email`; null when it is not. */
+  markVerified(id: string, email: string): Promise<UserRecord | null>;
+  /** Records (or clears) the new address waiting for verification. */
+  setPendingEmail(id: string, email: string | null): Promise<UserRecord | null>;
+  /**
+   * Makes the verified pending address the sign-in address, only if it still is the pending one;
+   * null when it is not. Throws ConflictError when another account has taken it meanwhile.
+   */
+  confirmEmailChange(id: string, email: string): Promise<UserRecord | null>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
   list(page: { limit: number; offset: number }): Promise<UserRecord[]>;
+  /** Accounts whose role may differ from what ADMIN_EMAILS and the grants say (admins, listed addresses, grants). */
+  roleCandidates(adminEmails: string[]): Promise<UserRecord[]>;
   getSettings(id: string): Promise<UserSettings>;
   updateSettings(id: string, change: Partial<UserSettings>): Promise<UserSettings>;
 }
@@ -99,9 +127,18 @@ export function createUserRepository(db: Queryable): UserRepository {
     async create(u) {
       try {
         const created = await one(
-          `INSERT INTO users (id, email, email_normalized, name, password_hash, google_sub, role)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-          [u.id, u.email, u.email.toLowerCase(), u.name, u.passwordHash, u.googleSub, u.role],
+          `INSERT INTO users (id, email, email_normalized, name, password_hash, google_sub, role, email_verified_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END) RETURNING ${COLUMNS}`,
+          [
+            u.id,
+            u.email,
+            u.email.toLowerCase(),
+            u.name,
+            u.passwordHash,
+            u.googleSub,
+            u.role,
+            u.emailVerified,
+          ],
         );
         return created!;
       } catch (err) {
@@ -120,19 +157,32 @@ export function createUserRepository(db: Queryable): UserRepository {
     async setRole(id, role) {
       await db.query(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1`, [id, role]);
     },
+    async setAdminGrant(id, grant) {
+      await db.query(`UPDATE users SET admin_grant = $2, updated_at = now() WHERE id = $1`, [id, grant]);
+    },
     async recordLogin(id) {
       await db.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
     },
-    async updateProfile(id, change) {
+    rename: (id, name) =>
+      one(`UPDATE users SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]),
+    markVerified: (id, email) =>
+      one(
+        `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
+         WHERE id = $1 AND email_normalized = lower($2) RETURNING ${COLUMNS}`,
+        [id, email],
+      ),
+    setPendingEmail: (id, email) =>
+      one(`UPDATE users SET pending_email = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
+        id,
+        email,
+      ]),
+    async confirmEmailChange(id, email) {
       try {
         return await one(
-          `UPDATE users SET
-             name = COALESCE($2, name),
-             email = COALESCE($3, email),
-             email_normalized = COALESCE(lower($3), email_normalized),
-             updated_at = now()
-           WHERE id = $1 RETURNING ${COLUMNS}`,
-          [id, change.name ?? null, change.email ?? null],
+          `UPDATE users SET email = pending_email, email_normalized = lower(pending_email), pending_email = NULL,
+             email_verified_at = now(), updated_at = now()
+           WHERE id = $1 AND lower(pending_email) = lower($2) RETURNING ${COLUMNS}`,
+          [id, email],
         );
       } catch (err) {
         return conflict(err);
@@ -148,6 +198,14 @@ export function createUserRepository(db: Queryable): UserRepository {
       const { rows } = await db.query<UserRow>(
         `SELECT ${COLUMNS} FROM users ORDER BY created_at, id LIMIT $1 OFFSET $2`,
         [limit, offset],
+      );
+      return rows.map(toUser);
+    },
+    async roleCandidates(adminEmails) {
+      const { rows } = await db.query<UserRow>(
+        `SELECT ${COLUMNS} FROM users
+         WHERE role = 'admin' OR admin_grant IS NOT NULL OR email_normalized = ANY($1::text[])`,
+        [adminEmails],
       );
       return rows.map(toUser);
     },

@@ -4,12 +4,14 @@
 // importing them starts nothing.
 import { healthOperations } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
+import { authOperations } from '@kaboodle/auth';
 import { catalogueOperations } from '@kaboodle/catalogue';
 import { ingestionOperations } from '@kaboodle/ingestion';
 import { searchOperations } from '@kaboodle/search';
 
 export const ALL_OPERATIONS: readonly OperationSpec[] = [
   ...healthOperations,
+  ...authOperations,
   ...ingestionOperations,
   ...catalogueOperations,
   ...searchOperations,

@@ -39,7 +39,7 @@ import type {
   Subscription,
   TokenVerifier,
 } from '@kaboodle/platform';
-import { authConfigSchema, createAuthModule, toAuthConfig } from '@kaboodle/auth';
+import { authConfigSchema, createAuthModule, openMailer, toAuthConfig } from '@kaboodle/auth';
 import type { AuthModule } from '@kaboodle/auth';
 import { createIngestionModule } from '@kaboodle/ingestion';
 import { ingestionConfig } from '@kaboodle/ingestion/ingestion-config.ts';
@@ -94,6 +94,8 @@ interface Context {
   openDatabase(service: string): Database;
   /** The HTTP operations of the modules mounted in this process (its OpenAPI document). */
   operations: OperationSpec[];
+  /** The address the HTTP server answers at, once it listens (links in mail when PUBLIC_BASE_URL is unset). */
+  listenUrl?: string;
 }
 
 /** Mount a service module on the shared servers; its lifecycle is the manager's. */
@@ -224,14 +226,30 @@ function registerModules(manager: ModuleManager<Context>): void {
       deps: ['http-server', 'database', 'event-bus'],
       userVisible: true,
       init: (ctx) => {
+        const config = toAuthConfig(ctx.config);
+        const mailer = openMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          dataDir: ctx.config.KABOODLE_DATA_DIR,
+          logger: childLogger(ctx.logger, 'auth.mail'),
+        });
         const auth = createAuthModule({
           db: ctx.openDatabase('auth'),
           logger: ctx.logger,
-          config: toAuthConfig(ctx.config),
+          config,
+          mailer,
+          listenUrl: () => ctx.listenUrl,
           bus: ctx.bus!,
         });
         ctx.auth = auth;
-        return mountModule(ctx, auth);
+        mountModule(ctx, auth);
+        return {
+          start: () => auth.start(),
+          stop: async () => {
+            await auth.stop();
+            await mailer.close();
+          },
+        };
       },
     })
     .register('ingestion', {
@@ -338,6 +356,11 @@ function targetProblems(
       'AUTH_URL: is required when --target does not include auth (tokens are verified with its published keys)',
     );
   }
+  if (running.has('auth') && env.NODE_ENV?.trim().toLowerCase() === 'production' && !has('AUTH_KEY_SECRET')) {
+    problems.push(
+      'AUTH_KEY_SECRET: is required when NODE_ENV=production (it seals the token-signing keys at rest; at least 16 random characters)',
+    );
+  }
   if (running.has('search') && !running.has('processing') && !has('PROCESSING_GRPC_ADDRESS')) {
     problems.push(
       'PROCESSING_GRPC_ADDRESS: is required when --target includes search but not processing (query embeddings)',
@@ -414,18 +437,53 @@ export interface Kaboodle {
   stop(): Promise<void>;
 }
 
-/** Parse config, start every module the targets need, then listen. Throws ConfigError for config problems. */
-export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle> {
+/** The modules a `--target` value runs (UnknownTargetError for names that are not targets). */
+export function planTargets(target: string): {
+  manager: ModuleManager<Context>;
+  targets: string[];
+  running: Set<string>;
+} {
   const manager = new ModuleManager<Context>();
   registerModules(manager);
-  const targets = manager.parseTargets(options.target);
-  const running = new Set(manager.resolve(targets));
+  const targets = manager.parseTargets(target);
+  return { manager, targets, running: new Set(manager.resolve(targets)) };
+}
 
-  const source = options.env ?? process.env;
+/** The whole configuration for these modules; ConfigError listing every problem. */
+export function parseKaboodleConfig(
+  source: Readonly<Record<string, string | undefined>>,
+  running: ReadonlySet<string>,
+): KaboodleConfig {
   const parsed = configSchema.safeParse(source);
   const problems = [...(parsed.ok ? [] : parsed.problems), ...targetProblems(source, running)];
   if (!parsed.ok || problems.length > 0) throw new ConfigError(problems);
-  const config = parsed.config;
+  return parsed.config;
+}
+
+/**
+ * A service's database: its own schema on Postgres. Embedded, one PGlite cluster per process (~300 MB
+ * and seconds to start each) holds a schema per service; services split into separate processes
+ * get a cluster each, since two processes must never share one.
+ */
+export function openServiceDatabase(
+  config: KaboodleConfig,
+  running: ReadonlySet<string>,
+  service: string,
+  logger: Logger,
+): Database {
+  const folder = DB_SERVICES.every((s) => running.has(s)) ? '.' : `services/${service}`;
+  return openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.KABOODLE_DATA_DIR, folder),
+    schema: service,
+    logger: childLogger(logger, `${service}.database`),
+  });
+}
+
+/** Parse config, start every module the targets need, then listen. Throws ConfigError for config problems. */
+export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle> {
+  const { manager, targets, running } = planTargets(options.target);
+  const config = parseKaboodleConfig(options.env ?? process.env, running);
 
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, component: 'kaboodle' });
   const telemetry = startTelemetry({
@@ -442,16 +500,8 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
     databases: [],
     operations: [],
     openDatabase(service) {
-      // One database per service (architecture.md): its own schema on Postgres. Embedded, one PGlite
-      // cluster per process (~300 MB and seconds to start each) holds a schema per service; services
-      // split into separate processes get a cluster each, since two processes must never share one.
-      const folder = DB_SERVICES.every((s) => running.has(s)) ? '.' : `services/${service}`;
-      const db = openDatabase({
-        url: config.DATABASE_URL,
-        dataDir: path.join(config.KABOODLE_DATA_DIR, folder),
-        schema: service,
-        logger: childLogger(logger, `${service}.database`),
-      });
+      // One database per service (architecture.md).
+      const db = openServiceDatabase(config, running, service, logger);
       ctx.databases.push(db);
       return db;
     },
@@ -471,6 +521,7 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
     httpServer = await listen(ctx.http!.app, config.PORT, config.HOST, {
       shutdownDeadlineMs: config.SHUTDOWN_TIMEOUT,
     });
+    ctx.listenUrl = httpServer.url;
   } catch (err) {
     await ctx.grpc?.stop().catch(() => undefined);
     await manager.stopAll(onEvent);
