@@ -313,11 +313,9 @@ describe('profile, password, settings', () => {
     expect((await there.request('POST', '/api/auth/refresh')).status).toBe(401);
     expect(
       (
-        await server
-          .client()
-          .request('POST', '/api/auth/login', {
-            body: { email: 'pw@example.com', password: 'new passphrase here' },
-          })
+        await server.client().request('POST', '/api/auth/login', {
+          body: { email: 'pw@example.com', password: 'new passphrase here' },
+        })
       ).status,
     ).toBe(200);
   });

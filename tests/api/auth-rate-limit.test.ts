@@ -22,11 +22,9 @@ describe('rate limits', () => {
       });
       expect(res.status).toBe(401);
     }
-    const locked = await server
-      .client()
-      .request('POST', '/api/auth/login', {
-        body: { email: 'TARGET@example.com', password: 'the right passphrase' },
-      });
+    const locked = await server.client().request('POST', '/api/auth/login', {
+      body: { email: 'TARGET@example.com', password: 'the right passphrase' },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
     const retryAfter = Number(locked.headers.get('retry-after'));
@@ -52,11 +50,9 @@ describe('rate limits', () => {
   });
 
   it('limits each route separately: sign-in still answers while registration is throttled', async () => {
-    const res = await server
-      .client()
-      .request('POST', '/api/auth/login', {
-        body: { email: 'burst0@example.com', password: 'long enough passphrase' },
-      });
+    const res = await server.client().request('POST', '/api/auth/login', {
+      body: { email: 'burst0@example.com', password: 'long enough passphrase' },
+    });
     expect(res.status).toBe(200);
   });
 });

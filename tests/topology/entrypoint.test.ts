@@ -63,8 +63,64 @@ describe('kaboodle entrypoint', () => {
     expect(r.stderr).not.toContain('secret@');
   });
 
+  it('refuses NODE_ENV=production without AUTH_KEY_SECRET, with one clear line', async () => {
+    const r = await runKaboodle(['--target=all'], {
+      ...noEngines,
+      NODE_ENV: 'production',
+      AUTH_KEY_SECRET: '',
+    });
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual([
+      'kaboodle: AUTH_KEY_SECRET: is required when NODE_ENV=production (it seals the token-signing keys at rest; at least 16 random characters)',
+    ]);
+    noStack(r.stderr);
+    // with the secret, that problem is gone (a bad port stops the start right after the check)
+    const withSecret = await runKaboodle(['--target=all'], {
+      ...noEngines,
+      NODE_ENV: 'production',
+      AUTH_KEY_SECRET: 'a-long-random-secret-value',
+      PORT: 'abc',
+    });
+    expect(lines(withSecret.stderr)).toEqual([
+      'kaboodle: PORT: must be an integer between 0 and 65535, got "abc"',
+    ]);
+    // a process without auth holds no signing keys: not required there
+    const search = await runKaboodle(['--target=processing'], {
+      ...noEngines,
+      NODE_ENV: 'production',
+      KAFKA_BROKERS: '127.0.0.1:1',
+      PORT: 'abc',
+    });
+    expect(lines(search.stderr).join('\n')).not.toContain('AUTH_KEY_SECRET');
+  });
+
+  it('kaboodle admin: a wrong command line is exit 2 with the usage', async () => {
+    for (const args of [
+      ['admin'],
+      ['admin', 'promote', 'a@example.com'],
+      ['admin', 'grant'],
+      ['admin', 'grant', 'nobody'],
+    ]) {
+      const r = await runKaboodle(args, noEngines);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      noStack(r.stderr);
+    }
+    expect(lines((await runKaboodle(['admin'], noEngines)).stderr)).toEqual([
+      'kaboodle: usage: kaboodle admin grant|revoke <email> [--target=<targets>]',
+    ]);
+    const other = await runKaboodle(['frobnicate'], noEngines);
+    expect(other.code).toBe(2);
+    expect(lines(other.stderr)[0]).toBe('kaboodle: unknown command "frobnicate"');
+    const noAuth = await runKaboodle(['admin', 'grant', 'a@example.com', '--target=search'], noEngines);
+    expect(lines(noAuth.stderr)).toEqual([
+      'kaboodle: --target=search does not run auth, whose database holds the roles',
+    ]);
+  });
+
   it('prints usage for --help and the version for --version', async () => {
-    expect((await runKaboodle(['--help'])).stdout).toMatch(/^Usage: kaboodle --target=/);
+    const help = (await runKaboodle(['--help'])).stdout;
+    expect(help).toMatch(/^Usage: kaboodle --target=/);
+    expect(help).toContain('kaboodle admin grant|revoke <email>');
     const v = await runKaboodle(['--version']);
     expect(v.code).toBe(0);
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);

@@ -7,7 +7,14 @@ import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-b
 import { createAuthAdmin, toAuthConfig } from '@kaboodle/auth';
 import { openServiceDatabase, parseKaboodleConfig, planTargets } from './kaboodle.ts';
 
-export class AdminCommandError extends Error {}
+export class AdminCommandError extends Error {
+  /** A mistake in the command line itself (exit status 2), not in what it asked for. */
+  readonly usage: boolean;
+  constructor(message: string, options: { usage?: boolean } = {}) {
+    super(message);
+    this.usage = options.usage === true;
+  }
+}
 
 export const ADMIN_USAGE = 'kaboodle admin grant|revoke <email> [--target=<targets>]';
 
@@ -19,14 +26,15 @@ export async function runAdminCommand(options: {
 }): Promise<string> {
   const [action, email, ...extra] = options.args;
   if ((action !== 'grant' && action !== 'revoke') || !email || extra.length > 0) {
-    throw new AdminCommandError(`usage: ${ADMIN_USAGE}`);
+    throw new AdminCommandError(`usage: ${ADMIN_USAGE}`, { usage: true });
   }
   if (!/^[^\s@]+@[^\s@]+$/.test(email))
-    throw new AdminCommandError(`${JSON.stringify(email)} is not an email address`);
+    throw new AdminCommandError(`${JSON.stringify(email)} is not an email address`, { usage: true });
   const { running } = planTargets(options.target);
   if (!running.has('auth'))
     throw new AdminCommandError(
       `--target=${options.target} does not run auth, whose database holds the roles`,
+      { usage: true },
     );
   const config = parseKaboodleConfig(options.env, running);
   // Quiet: the command's own answer is its output.

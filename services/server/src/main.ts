@@ -39,7 +39,7 @@ async function admin(args: string[], target: string): Promise<number> {
     if (code !== -1) return code;
     if (err instanceof AdminCommandError) {
       console.error(`kaboodle: ${err.message}`);
-      return err.message.startsWith('usage:') ? 2 : 1;
+      return err.usage ? 2 : 1;
     }
     console.error(`kaboodle: admin ${args[0] ?? ''}: ${(err as Error).message}`);
     return 1;

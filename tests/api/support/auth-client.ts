@@ -58,6 +58,8 @@ export interface AuthClient {
   setCookie(name: string, value: string, path?: string): void;
   /** A copy of the jar (e.g. a second tab or a thief holding the same cookies). */
   clone(): AuthClient;
+  /** A copy of the jar talking to another address (e.g. the same server restarted on a new port). */
+  at(baseUrl: string): AuthClient;
 }
 
 export function createAuthClient(
@@ -109,6 +111,7 @@ export function createAuthClient(
       jar.set(name, { value, path });
     },
     clone: () => createAuthClient(baseUrl, jar),
+    at: (other) => createAuthClient(other, jar),
   };
   return client;
 }

@@ -13,6 +13,8 @@ export interface ReceivedMail {
   html: string;
   /** The first http(s) link of the plain-text body. */
   link: string | undefined;
+  /** The header block as sent (before the first empty line). */
+  headers: string;
 }
 
 const addresses = (a: unknown): string =>
@@ -24,6 +26,7 @@ const addresses = (a: unknown): string =>
 export async function parseMail(raw: Buffer | string, file = ''): Promise<ReceivedMail> {
   const m = await simpleParser(raw);
   const text = m.text ?? '';
+  const source = raw.toString();
   return {
     file,
     from: addresses(m.from),
@@ -32,6 +35,7 @@ export async function parseMail(raw: Buffer | string, file = ''): Promise<Receiv
     text,
     html: typeof m.html === 'string' ? m.html : '',
     link: /https?:\/\/\S+/.exec(text)?.[0],
+    headers: source.slice(0, source.search(/\r?\n\r?\n/)),
   };
 }
 
