@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVAL_DOCUMENTS } from '../eval/documents.ts';
+import { verifyAddress } from '../support/mail-links.ts';
 import { startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';
 import type { KaboodleProcess } from '../support/kaboodle-process.ts';
 
@@ -139,6 +140,8 @@ beforeAll(async () => {
   });
   [alice, bob] = await Promise.all([register('alice'), register('bob')]);
   await register('admin', ADMIN_EMAIL);
+  // ADMIN_EMAILS applies once the address is verified
+  await verifyAddress(app.url, data.dir, ADMIN_EMAIL);
   admin = (
     await api<{ token: string }>('POST', '/api/auth/admin/login', undefined, {
       email: ADMIN_EMAIL,

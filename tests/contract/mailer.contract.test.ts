@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalMailer } from '@kaboodle/auth/mail/local-mailer.ts';
 import { createSmtpMailer } from '@kaboodle/auth/mail/smtp-mailer.ts';
 import type { Mailer } from '@kaboodle/auth';
+import type { Logger } from '@kaboodle/platform';
 import { readMailFolder } from '@kaboodle/auth/testing/mail-folder.ts';
 import type { ReceivedMail } from '@kaboodle/auth/testing/mail-folder.ts';
 import { startSmtpPeer } from './support/smtp-peer.ts';
@@ -25,7 +26,10 @@ interface AdapterUnderTest {
 }
 
 const logLines: Array<Record<string, unknown> & { msg: string }> = [];
-const logger = { info: (obj: Record<string, unknown>, msg: string) => void logLines.push({ ...obj, msg }) };
+// What the local adapter logs, kept for the assertions (the Logger port's info(obj, msg) form).
+const logger = {
+  info: ((obj: Record<string, unknown>, msg: string) => void logLines.push({ ...obj, msg })) as Logger['info'],
+};
 
 const peer = await startSmtpPeer();
 const folder = await mkdtemp(path.join(tmpdir(), 'kaboodle-mail-contract-'));

@@ -2,7 +2,9 @@
 // (`kaboodle --target=all`): landing panels and mascot, about, placeholders, 404, the failed sign-in
 // notice, profile (name and password), settings and the admin users list. Screenshots of the main
 // pages at desktop and phone widths go to test-output/screenshots/.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '@kaboodle/auth/testing/mail-folder.ts';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './support/browser.ts';
 import { missingPrerequisite, startKaboodle, type KaboodleServer } from './support/kaboodle-server.ts';
@@ -294,10 +296,12 @@ describe.skipIf(prerequisite !== null)('public and account pages in Chromium', (
 
     it('changes the password (refusing a mismatch and a wrong current one), then signs in with the new one', async () => {
       await openSignedIn(page, `${server.url}/profile`, 'Profile');
-      const current = page.getByLabel('Current password');
-      const fresh = page.getByLabel('New password', { exact: true });
-      const confirm = page.getByLabel('Confirm new password');
-      const submit = page.getByRole('button', { name: 'Change password' });
+      // the password card (the email card asks for the current password too)
+      const card = page.getByRole('region', { name: 'Change password' });
+      const current = card.getByLabel('Current password');
+      const fresh = card.getByLabel('New password', { exact: true });
+      const confirm = card.getByLabel('Confirm new password');
+      const submit = card.getByRole('button', { name: 'Change password' });
 
       await current.fill(person.password);
       await fresh.fill(newPassword);
@@ -364,9 +368,12 @@ describe.skipIf(prerequisite !== null)('public and account pages in Chromium', (
       await expect(page.getByRole('table').count()).resolves.toBe(0);
     });
 
-    it('lists the users for an admin', async () => {
+    it('lists the users for an admin (ADMIN_EMAILS, once the address is verified)', async () => {
       await signOut(page);
       await registerInBrowser(page, ADMIN);
+      const mail = await waitForMail(path.join(server.dataDir!, 'mail'), ADMIN.email, /Verify your Kaboodle/);
+      await page.goto(mail.link!);
+      await page.getByRole('status').filter({ hasText: 'Your email address is verified.' }).waitFor();
       await openSignedIn(page, `${server.url}/admin/users`, 'Users');
       const table = page.getByRole('table');
       await table.waitFor();

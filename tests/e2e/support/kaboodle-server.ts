@@ -14,6 +14,8 @@ const READY = /Kaboodle is running at (https?:\/\/[^\s)]+)/;
 
 export interface KaboodleServer {
   url: string;
+  /** The server's data folder (its mail/ holds the messages the local mail adapter wrote); unset for KABOODLE_E2E_URL. */
+  dataDir: string | undefined;
   output(): string;
   stop(): Promise<void>;
 }
@@ -45,7 +47,12 @@ export async function startKaboodle(
   timeoutMs = 120_000,
 ): Promise<KaboodleServer> {
   if (EXTERNAL_URL)
-    return { url: EXTERNAL_URL.replace(/\/$/, ''), output: () => '', stop: async () => undefined };
+    return {
+      url: EXTERNAL_URL.replace(/\/$/, ''),
+      dataDir: undefined,
+      output: () => '',
+      stop: async () => undefined,
+    };
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kaboodle-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [MAIN, '--target=all'], {
     cwd: REPO_ROOT,
@@ -97,7 +104,7 @@ export async function startKaboodle(
         reject(new Error(`kaboodle exited (${code}) before it was ready:\n${out}`));
       });
     });
-    return { url, output: () => out, stop: cleanup };
+    return { url, dataDir, output: () => out, stop: cleanup };
   } catch (err) {
     await cleanup();
     throw err;

@@ -9,6 +9,10 @@ export interface SessionUser {
   displayName?: string;
   role: 'user' | 'admin';
   created_at?: string;
+  /** When the address was verified; null: not yet (absent: a server that does not say). */
+  email_verified_at?: string | null;
+  /** A new address waiting for its verification link. */
+  pending_email?: string | null;
 }
 
 function storage(): KeyValueStorage | undefined {
@@ -32,6 +36,12 @@ export function asSessionUser(value: unknown): SessionUser | null {
     ...(typeof u.displayName === 'string' ? { displayName: u.displayName } : {}),
     role: u.role === 'admin' ? 'admin' : 'user',
     ...(typeof u.created_at === 'string' ? { created_at: u.created_at } : {}),
+    ...(typeof u.email_verified_at === 'string' || u.email_verified_at === null
+      ? { email_verified_at: u.email_verified_at }
+      : {}),
+    ...(typeof u.pending_email === 'string' || u.pending_email === null
+      ? { pending_email: u.pending_email }
+      : {}),
   };
 }
 

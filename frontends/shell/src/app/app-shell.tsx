@@ -7,6 +7,7 @@ import { useSession } from '../session/session-context.tsx';
 import { entriesFor, isActiveEntry } from './navigation.ts';
 import { useShellActions } from './shell-actions.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { VerifyEmailNotice } from './verify-email-notice.tsx';
 
 export const VERSION_LABEL = `v${__KABOODLE_VERSION__}`;
 
@@ -112,6 +113,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
               {banner}
             </Banner>
           )}
+          <VerifyEmailNotice />
           {children ?? <Outlet />}
         </main>
         <footer className="kb-shell__footer">

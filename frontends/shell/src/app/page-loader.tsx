@@ -10,7 +10,9 @@ export type PageName =
   | 'test-clockwork-page'
   | 'profile-page'
   | 'settings-page'
-  | 'admin-users-page';
+  | 'admin-users-page'
+  | 'verify-email-page'
+  | 'reset-password-page';
 
 type PageModule = { default: ComponentType };
 
@@ -24,6 +26,8 @@ const importers: Record<PageName, () => Promise<PageModule>> = {
   'profile-page': () => import('../pages/profile-page.tsx'),
   'settings-page': () => import('../pages/settings-page.tsx'),
   'admin-users-page': () => import('../pages/admin-users-page.tsx'),
+  'verify-email-page': () => import('../pages/verify-email-page.tsx'),
+  'reset-password-page': () => import('../pages/reset-password-page.tsx'),
 };
 
 const cache = new Map<PageName, LazyExoticComponent<ComponentType>>();

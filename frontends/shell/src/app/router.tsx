@@ -46,6 +46,9 @@ export const routes: RouteObject[] = [
           pageRoute('/resources', 'resources-page'),
           pageRoute('/terms', 'terms-page'),
           pageRoute('/test-clockwork', 'test-clockwork-page'),
+          // opened from links in account email, signed in or not
+          pageRoute('/verify-email', 'verify-email-page'),
+          pageRoute('/reset-password', 'reset-password-page'),
           pageRoute('*', 'not-found-page'),
         ],
       },

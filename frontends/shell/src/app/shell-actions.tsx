@@ -22,7 +22,7 @@ const LoadingScreen = lazy(() => import('../loading/loading-screen.tsx'));
 export const DASHBOARD_AFTER_AUTH_MS = 2000;
 
 export interface OpenAuthDialogOptions {
-  initialStep?: 'welcome' | 'email' | 'register';
+  initialStep?: 'welcome' | 'email' | 'register' | 'forgot';
   /** Replaces the default (loading screen, then /dashboard after 2 s). */
   onSuccess?: () => void;
 }

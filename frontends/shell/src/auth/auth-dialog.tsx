@@ -4,9 +4,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Progress } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import type { GoogleConfig } from '../session/session.service.ts';
+import { PASSWORDS_DIFFER } from './auth-texts.ts';
+import { EmailStep } from './email-step.tsx';
+import type { CredentialsForm } from './email-step.tsx';
+import { ForgotPasswordStep } from './forgot-password-step.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
-export type AuthStep = 'welcome' | 'google' | 'email' | 'register' | 'processing' | 'success';
+export type AuthStep = 'welcome' | 'google' | 'email' | 'register' | 'forgot' | 'processing' | 'success';
 
 export const AUTH_CARD_MAX_WIDTH = 480;
 export const STEP_ANIMATION_MS = 300;
@@ -14,7 +18,7 @@ export const PROGRESS_TICK_MS = 300;
 export const PROGRESS_MAX_STEP = 15;
 export const SUCCESS_AFTER_PROGRESS_MS = 500;
 export const SUCCESS_CALLBACK_DELAY_MS = 1000;
-export const PASSWORDS_DIFFER = 'Passwords do not match';
+export { PASSWORDS_DIFFER } from './auth-texts.ts';
 export const WIDGET_ERROR = 'Google authentication failed';
 
 const TITLES: Record<AuthStep, string> = {
@@ -22,6 +26,7 @@ const TITLES: Record<AuthStep, string> = {
   google: 'Sign in with Google',
   email: 'Sign In',
   register: 'Create Account',
+  forgot: 'Reset Password',
   processing: 'Verifying your credentials',
   success: 'You are in!',
 };
@@ -31,17 +36,10 @@ export interface AuthDialogProps {
   onClose: () => void;
   onSuccess: () => void;
   onError?: (message: string) => void;
-  initialStep?: 'welcome' | 'email' | 'register';
+  initialStep?: 'welcome' | 'email' | 'register' | 'forgot';
 }
 
-interface Form {
-  email: string;
-  password: string;
-  name: string;
-  confirmPassword: string;
-}
-
-const EMPTY: Form = { email: '', password: '', name: '', confirmPassword: '' };
+const EMPTY: CredentialsForm = { email: '', password: '', name: '', confirmPassword: '' };
 
 export default function AuthDialog({
   open,
@@ -53,7 +51,7 @@ export default function AuthDialog({
   const session = useSession();
   const [step, setStep] = useState<AuthStep>(initialStep);
   const [leaving, setLeaving] = useState(false);
-  const [form, setForm] = useState<Form>(EMPTY);
+  const [form, setForm] = useState<CredentialsForm>(EMPTY);
   const [localError, setLocalError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [google, setGoogle] = useState<GoogleConfig>({ enabled: false, clientId: null });
@@ -131,7 +129,7 @@ export default function AuthDialog({
     clearError();
   };
 
-  const update = (field: keyof Form) => (e: { target: { value: string } }) => {
+  const update = (field: keyof CredentialsForm) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: e.target.value }));
     if (localError || session.error) clearErrors();
   };
@@ -187,7 +185,7 @@ export default function AuthDialog({
   }, [open, step, leaving]);
 
   const error = localError ?? session.error;
-  const showBack = step === 'email' || step === 'register' || step === 'google';
+  const showBack = step === 'email' || step === 'register' || step === 'google' || step === 'forgot';
 
   return (
     <Dialog
@@ -244,75 +242,30 @@ export default function AuthDialog({
         )}
 
         {(step === 'email' || step === 'register') && (
-          <form className="kb-auth__form" onSubmit={submitEmail} noValidate={false}>
-            {step === 'register' && (
-              <div className="kb-field">
-                <label htmlFor="auth-name">Name</label>
-                <input
-                  id="auth-name"
-                  name="name"
-                  autoComplete="name"
-                  required
-                  value={form.name}
-                  onChange={update('name')}
-                />
-              </div>
-            )}
-            <div className="kb-field">
-              <label htmlFor="auth-email">Email</label>
-              <input
-                id="auth-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                value={form.email}
-                onChange={update('email')}
-              />
-            </div>
-            <div className="kb-field">
-              <label htmlFor="auth-password">Password</label>
-              <input
-                id="auth-password"
-                name="password"
-                type="password"
-                autoComplete={step === 'register' ? 'new-password' : 'current-password'}
-                required
-                value={form.password}
-                onChange={update('password')}
-              />
-            </div>
-            {step === 'register' && (
-              <div className="kb-field">
-                <label htmlFor="auth-confirm">Confirm password</label>
-                <input
-                  id="auth-confirm"
-                  name="confirmPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={form.confirmPassword}
-                  onChange={update('confirmPassword')}
-                />
-              </div>
-            )}
-            <Button type="submit" block size="lg">
-              {step === 'register' ? 'Create Account' : 'Sign In'}
-            </Button>
-            <p className="kb-auth__hint">
-              {step === 'register' ? 'Already have an account? ' : 'No account yet? '}
-              <button
-                type="button"
-                className="kb-link-button"
-                onClick={() => {
-                  clearErrors();
-                  setStep(step === 'register' ? 'email' : 'register');
-                }}
-              >
-                {step === 'register' ? 'Sign in' : 'Create Account'}
-              </button>
-            </p>
-          </form>
+          <EmailStep
+            registering={step === 'register'}
+            form={form}
+            update={update}
+            onSubmit={submitEmail}
+            onToggle={() => {
+              clearErrors();
+              setStep(step === 'register' ? 'email' : 'register');
+            }}
+            onForgot={() => {
+              clearErrors();
+              setStep('forgot');
+            }}
+          />
+        )}
+
+        {step === 'forgot' && (
+          <ForgotPasswordStep
+            initialEmail={form.email.trim()}
+            onBack={() => {
+              clearErrors();
+              setStep('email');
+            }}
+          />
         )}
 
         {step === 'processing' && (

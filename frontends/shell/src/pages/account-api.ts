@@ -58,8 +58,26 @@ export function parseAdminUsers(body: unknown): AdminUserRow[] {
   });
 }
 
+/** Shown under every field where a new password is chosen (the server's rule, NIST 800-63B). */
+export const PASSWORD_RULE_HINT = 'At least 8 characters, and not one of the most common passwords.';
+
+type Message = { message?: string };
+
 export const accountApi = {
   updateProfile: (name: string) => api.patch<unknown>('/api/auth/profile', { name }),
+  // The new address becomes the sign-in address once the link mailed to it is opened.
+  changeEmail: (email: string, current_password: string) =>
+    api.patch<Message & { user?: unknown }>(
+      '/api/auth/profile',
+      { email, current_password },
+      { onUnauthorized: 'silent' },
+    ),
+  resendVerification: () => api.post<Message>('/api/auth/verify-email/resend'),
+  // Public calls: the token or the address is the whole request, a 401 is never an expiry here.
+  verifyEmail: (token: string) =>
+    api.post<Message>('/api/auth/verify-email', { token }, { onUnauthorized: 'none' }),
+  requestPasswordReset: (email: string) =>
+    api.post<Message>('/api/auth/password-reset', { email }, { onUnauthorized: 'none' }),
   // 'silent': a wrong current password must not be mistaken for an expired session
   changePassword: (current_password: string, new_password: string) =>
     api.post<{ message?: string }>(

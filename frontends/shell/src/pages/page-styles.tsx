@@ -144,6 +144,10 @@ const CSS = `
 
 /* placeholders and 404 */
 .kbp-centre { flex: 1; display: grid; place-items: center; padding: 2rem 0 3rem; }
+/* the pages mailed links open (verify-email, reset-password) */
+.kbp-link-card { max-width: 520px; }
+.kbp-link-card .kb-banner { text-align: left; margin: 0.9rem 0; }
+.kbp-link-form { text-align: left; margin: 1.2rem 0 0.6rem; }
 .kbp-placeholder { text-align: center; max-width: 620px; width: 100%; --kb-ornament-pad: 2.6rem 2rem 2.2rem; }
 .kbp-placeholder h1 { font-size: clamp(1.7rem, 3vw, 2.3rem); }
 .kbp-placeholder p { color: var(--kb-text-muted, #a3a8c3); line-height: 1.6; }

@@ -1,15 +1,15 @@
-// /profile (decisions.md): edit the display name (PATCH /api/auth/profile), see the email, and
-// change the password (POST /api/auth/password) with the dialog's "Passwords do not match" rule.
+// /profile (decisions.md): edit the display name (PATCH /api/auth/profile), change the email (confirmed
+// by a link mailed to the new address) and the password (POST /api/auth/password).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Banner, Button, displayNameOf } from '@kaboodle/kit';
 import { OrnamentalFrame, TickMascot } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { accountApi, errorText } from './account-api.ts';
 import { PageStyles } from './page-styles.tsx';
+import { EmailForm } from './profile-email-form.tsx';
+import { PasswordForm } from './profile-password-form.tsx';
 
-type Feedback = { tone: 'success' | 'error'; text: string } | null;
-
-export const PASSWORDS_DIFFER = 'Passwords do not match';
+export type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
 function ProfileForm() {
   const { user, refreshUser } = useSession();
@@ -72,7 +72,7 @@ function ProfileForm() {
               aria-describedby="kbp-email-hint"
             />
             <span id="kbp-email-hint" className="kbp-field-hint">
-              Your sign-in address cannot be changed here.
+              Your sign-in address. Change it under Email address below.
             </span>
           </div>
         </div>
@@ -82,106 +82,6 @@ function ProfileForm() {
           </Button>
           {feedback && (
             <Banner tone={feedback.tone} onDismiss={() => setFeedback(null)}>
-              {feedback.text}
-            </Banner>
-          )}
-        </div>
-      </form>
-    </OrnamentalFrame>
-  );
-}
-
-function PasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-
-  const clear = () => setFeedback(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (current === '' || next === '') {
-      setFeedback({ tone: 'error', text: 'Please fill in your current and new password.' });
-      return;
-    }
-    if (next !== confirm) {
-      setFeedback({ tone: 'error', text: PASSWORDS_DIFFER });
-      return;
-    }
-    setSaving(true);
-    setFeedback(null);
-    try {
-      const res = await accountApi.changePassword(current, next);
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      setFeedback({ tone: 'success', text: res?.message?.trim() || 'Password changed.' });
-    } catch (err) {
-      setFeedback({ tone: 'error', text: errorText(err, 'Changing the password failed.') });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <OrnamentalFrame as="section" className="kbp-card" aria-labelledby="kbp-password-title">
-      <h2 id="kbp-password-title">Change password</h2>
-      <form onSubmit={submit} noValidate>
-        <div className="kb-field">
-          <label htmlFor="kbp-current-password">Current password</label>
-          <input
-            id="kbp-current-password"
-            name="current_password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(e) => {
-              setCurrent(e.target.value);
-              clear();
-            }}
-          />
-        </div>
-        <div className="kbp-form-row">
-          <div className="kb-field">
-            <label htmlFor="kbp-new-password">New password</label>
-            <input
-              id="kbp-new-password"
-              name="new_password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={next}
-              onChange={(e) => {
-                setNext(e.target.value);
-                clear();
-              }}
-            />
-          </div>
-          <div className="kb-field">
-            <label htmlFor="kbp-confirm-password">Confirm new password</label>
-            <input
-              id="kbp-confirm-password"
-              name="confirm_password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              aria-invalid={confirm !== '' && confirm !== next}
-              onChange={(e) => {
-                setConfirm(e.target.value);
-                clear();
-              }}
-            />
-          </div>
-        </div>
-        <div className="kbp-form-actions">
-          <Button type="submit" variant="secondary" disabled={saving}>
-            {saving ? 'Changing…' : 'Change password'}
-          </Button>
-          {feedback && (
-            <Banner tone={feedback.tone} onDismiss={clear}>
               {feedback.text}
             </Banner>
           )}
@@ -215,6 +115,7 @@ export default function ProfilePage() {
         </div>
       </header>
       <ProfileForm />
+      <EmailForm />
       <PasswordForm />
     </div>
   );

@@ -39,6 +39,8 @@ export interface SessionContextValue {
   register(email: string, password: string, name: string): Promise<boolean>;
   loginWithGoogle(credential: string, clientId: string): Promise<boolean>;
   adminLogin(email: string, password: string): Promise<boolean>;
+  /** Sets a new password from a reset link and signs in; false with `error` set otherwise. */
+  resetPassword(token: string, newPassword: string): Promise<boolean>;
   logout(): Promise<void>;
   clearError(): void;
   refreshUser(): Promise<SessionUser | null>;
@@ -207,6 +209,8 @@ export function SessionProvider({
       loginWithGoogle: (credential, clientId) =>
         track(() => sessionService.loginWithGoogle(credential, clientId)).then(settle),
       adminLogin: (email, password) => track(() => sessionService.adminLogin(email, password)).then(settle),
+      resetPassword: (token, newPassword) =>
+        track(() => sessionService.resetPassword(token, newPassword)).then(settle),
       async logout() {
         try {
           await track(() => sessionService.logout());

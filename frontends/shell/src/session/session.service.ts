@@ -14,6 +14,10 @@ export const AUTH_TEXTS = {
   register: { fallback: 'Registration failed', exception: 'Network error during registration' },
   google: { fallback: 'Google login failed', exception: 'Google login error' },
   admin: { fallback: 'Admin login failed', exception: 'Network error during admin login' },
+  reset: {
+    fallback: 'Setting the new password failed',
+    exception: 'Network error while setting the password',
+  },
 } as const satisfies Record<string, AuthTexts>;
 
 export const NO_GOOGLE_CREDENTIAL = 'No Google credential received';
@@ -29,6 +33,8 @@ export interface SessionService {
   register(email: string, password: string, name: string): Promise<AuthOutcome>;
   loginWithGoogle(credential: string, clientId: string): Promise<AuthOutcome>;
   adminLogin(email: string, password: string): Promise<AuthOutcome>;
+  /** Opens a password reset link: the new password is set and this browser is signed in. */
+  resetPassword(token: string, newPassword: string): Promise<AuthOutcome>;
   logout(): Promise<void>;
   googleConfig(): Promise<GoogleConfig>;
 }
@@ -88,6 +94,8 @@ export function createSessionService(api: ApiClient): SessionService {
       return signIn('/api/auth/google', { credential, clientId }, AUTH_TEXTS.google);
     },
     adminLogin: (email, password) => signIn('/api/auth/admin/login', { email, password }, AUTH_TEXTS.admin),
+    resetPassword: (token, newPassword) =>
+      signIn('/api/auth/password-reset/confirm', { token, new_password: newPassword }, AUTH_TEXTS.reset),
     async logout() {
       await api.post('/api/auth/logout', undefined, { onUnauthorized: 'none' });
     },
