@@ -28,7 +28,8 @@ interface AdapterUnderTest {
 const logLines: Array<Record<string, unknown> & { msg: string }> = [];
 // What the local adapter logs, kept for the assertions (the Logger port's info(obj, msg) form).
 const logger = {
-  info: ((obj: Record<string, unknown>, msg: string) => void logLines.push({ ...obj, msg })) as Logger['info'],
+  info: ((obj: Record<string, unknown>, msg: string) =>
+    void logLines.push({ ...obj, msg })) as Logger['info'],
 };
 
 const peer = await startSmtpPeer();

@@ -35,13 +35,10 @@ export const userSchema = z
     email_verified_at: when.nullable().meta({
       description: 'When the address was proven by a link sent to it (or by Google); null: not yet.',
     }),
-    pending_email: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          'A new address waiting for its verification link; the sign-in address until then is email.',
-      }),
+    pending_email: z.string().nullable().meta({
+      description:
+        'A new address waiting for its verification link; the sign-in address until then is email.',
+    }),
   })
   .meta({ id: 'AuthUser' });
 
