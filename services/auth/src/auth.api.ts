@@ -48,11 +48,11 @@ const signedIn = z
     message: z.string(),
     token: z.string().meta({ description: 'The access token, for `Authorization: Bearer …`.' }),
   })
-  .meta({ id: 'SignedIn' });
-const messageOnly = z.object({ message: z.string() }).meta({ id: 'Message' });
+  .meta({ id: 'AuthSignedIn' });
+const messageOnly = z.object({ message: z.string() }).meta({ id: 'AuthMessage' });
 const settings = z
   .object({ default_instructions: z.string(), default_destination: z.enum(DESTINATIONS) })
-  .meta({ id: 'UserSettings' });
+  .meta({ id: 'AuthUserSettings' });
 
 const credentials = z.object({ email: emailField(), password: passwordField() });
 const json = <T extends z.ZodType>(schema: T, required = true) => ({

@@ -53,6 +53,36 @@ describe('session service', () => {
     await expect(empty.register('a', 'b', 'c')).resolves.toEqual({ ok: false, error: 'Registration failed' });
   });
 
+  it('a password reset link signs in like a sign-in call, and keeps the verification state of the user', async () => {
+    const calls: Array<[string, unknown]> = [];
+    const service = createSessionService(
+      clientAnswering(async (path, body) => {
+        calls.push([path, body]);
+        return {
+          user: { ...user, email_verified_at: '2026-02-01T00:00:00.000Z', pending_email: null },
+          message: 'Password reset',
+          token: 'jwt',
+        };
+      }),
+    );
+    const outcome = await service.resetPassword('tok', 'brand new passphrase');
+    expect(calls).toEqual([
+      ['/api/auth/password-reset/confirm', { token: 'tok', new_password: 'brand new passphrase' }],
+    ]);
+    expect(outcome).toMatchObject({
+      ok: true,
+      token: 'jwt',
+      user: { email_verified_at: '2026-02-01T00:00:00.000Z', pending_email: null },
+    });
+    const refused = createSessionService(
+      clientAnswering(async () => Promise.reject(http(400, 'New password must be at least 8 characters'))),
+    );
+    await expect(refused.resetPassword('tok', 'short')).resolves.toEqual({
+      ok: false,
+      error: 'New password must be at least 8 characters',
+    });
+  });
+
   it('shows the server message, else each call’s fallback', async () => {
     const withMessage = createSessionService(
       clientAnswering(async () => Promise.reject(http(401, 'Login failed'))),
