@@ -222,6 +222,28 @@ describe.skipIf(prerequisite !== null)('verification and password reset by e-mai
     await p.getByRole('dialog', { name: 'Reset Password' }).waitFor();
     await screenshot(p, 'forgot-password-390');
     await noBlockingViolations(p, 'reset step on a phone', '[role="dialog"]');
+
+    // a newcomer's notice on a phone: a long address stays inside it
+    const newcomer = newPerson('phone-with-a-rather-long-address');
+    await p.keyboard.press('Escape');
+    await openAuthDialog(p);
+    await fillRegistration(p, newcomer);
+    await p.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await waitForLoadingScreenToFinish(p);
+    const notice = p.getByTestId('verify-email-notice');
+    await notice.getByText(`we sent a link to ${newcomer.email}`).waitFor();
+    const spill = await notice.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const text = el.querySelector('p')!.getBoundingClientRect();
+      return {
+        right: text.right - box.right,
+        page: document.documentElement.scrollWidth - window.innerWidth,
+      };
+    });
+    expect(spill.right).toBeLessThanOrEqual(0);
+    expect(spill.page).toBeLessThanOrEqual(0);
+    await screenshot(p, 'verify-notice-390');
+    await noBlockingViolations(p, 'the notice on a phone', '[data-testid="verify-email-notice"]');
     expect(phone.pageErrors).toEqual([]);
   });
 });

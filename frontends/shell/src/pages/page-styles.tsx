@@ -172,7 +172,7 @@ const CSS = `
 @media (max-width: 640px) { .kbp-form-row { grid-template-columns: minmax(0, 1fr); } }
 .kbp-form-actions { display: flex; align-items: center; flex-wrap: wrap; gap: 0.8rem; margin-top: 0.4rem; }
 .kbp-form-actions .kb-banner { flex: 1 1 260px; }
-.kbp-field-hint { font-size: 0.8rem; color: var(--kb-text-dim, #6f7594); }
+.kbp-field-hint { font-size: 0.8rem; color: var(--kb-text-dim, #6f7594); overflow-wrap: anywhere; }
 .kbp-field-hint[data-over='true'] { color: var(--kb-danger, #ff5a7a); }
 .kbp-field-error { font-size: 0.84rem; color: var(--kb-danger, #ff5a7a); margin: 0; }
 .kbp-readonly { opacity: 0.75; cursor: not-allowed; }
