@@ -3,7 +3,10 @@
 // stops Kaboodle (the embedded database is one process's), grants, starts it again; later revokes.
 // Admin rights follow: search's admin rebuild is open to the admin's token, and the revoked admin's
 // token (whose claim still says admin) is refused at once, as is the admin call after signing in again.
+// With Postgres and Kafka (make engines-up), the same while every service runs in its own process:
+// search, in another process, refuses the revoked admin's token within moments of the command.
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tokenOf, waitForMail } from '@kaboodle/auth/testing/mail-folder.ts';
 import { runKaboodle, startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';
@@ -116,4 +119,62 @@ describe('kaboodle admin grant|revoke', () => {
       expect(ghost.stderr.trim()).toBe('kaboodle: No account uses the address ghost@example.com');
     },
   );
+});
+
+const split = process.env.KAFKA_BROKERS && process.env.DATABASE_URL;
+describe.skipIf(!split)('kaboodle admin revoke while services run split (Postgres, Kafka)', () => {
+  // made in the test, so a skipped suite leaves no folder behind
+  let splitData: ReturnType<typeof tempDataDir> | undefined;
+  const procs: KaboodleProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    splitData?.remove();
+  });
+
+  it('search, in another process, refuses the revoked admin at once', { timeout: 600_000 }, async () => {
+    splitData = tempDataDir('kaboodle-admin-split-');
+    const env = { KABOODLE_DATA_DIR: splitData.dir, ADMIN_EMAILS: '' };
+    const auth = await startKaboodleProcess({ target: 'auth', env });
+    const processing = await startKaboodleProcess({ target: 'processing', env });
+    procs.push(auth, processing);
+    const grpc = (p: KaboodleProcess) => p.grpcAddress!.replace(/^0\.0\.0\.0:/, '127.0.0.1:');
+    const peers = { ...env, AUTH_URL: auth.url, PROCESSING_GRPC_ADDRESS: grpc(processing) };
+    const catalogue = await startKaboodleProcess({ target: 'catalogue', env: peers });
+    procs.push(catalogue);
+    const search = await startKaboodleProcess({
+      target: 'search',
+      env: { ...peers, CATALOGUE_GRPC_ADDRESS: grpc(catalogue) },
+    });
+    procs.push(search);
+
+    const email = `split-admin-${randomUUID()}@example.com`;
+    const signInAt = async () => {
+      const res = await post(`${auth.url}/api/auth/login`, { email, password: PASSWORD });
+      return (await res.json()) as { token: string; user: { role: string } };
+    };
+    expect(
+      (await post(`${auth.url}/api/auth/register`, { email, password: PASSWORD, name: 'Split' })).status,
+    ).toBe(201);
+    const mail = await waitForMail(path.join(splitData.dir, 'mail'), email, /Verify your Kaboodle email/);
+    expect((await post(`${auth.url}/api/auth/verify-email`, { token: tokenOf(mail.link) })).status).toBe(200);
+    // Postgres serves every process at once: the command runs beside the services.
+    expect((await runKaboodle(['admin', 'grant', email, '--target=auth'], env)).code).toBe(0);
+    const admin = await signInAt();
+    expect(admin.user.role).toBe('admin');
+    expect((await rebuild(search.url, admin.token)).status).toBe(202);
+
+    const revoked = await runKaboodle(['admin', 'revoke', email, '--target=auth'], env);
+    expect(revoked.code).toBe(0);
+    const since = Date.now();
+    // The revocation travels outbox → Kafka → search's revocation list.
+    await expect
+      .poll(async () => (await rebuild(search.url, admin.token)).status, { timeout: 15_000, interval: 100 })
+      .toBe(401);
+    console.log(
+      `[admin-command] search refused the revoked admin's token ${Date.now() - since} ms after the command returned`,
+    );
+    const after = await signInAt();
+    expect(after.user.role).toBe('user');
+    expect((await rebuild(search.url, after.token)).status).toBe(403);
+  });
 });
