@@ -1,6 +1,9 @@
 // Address verification and password reset over real HTTP, following the links the local mail
 // adapter wrote to the data folder as a person would: single use, expiring, one account each, the
 // same answer for any address, and sessions ended by a reset.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenOf } from '@kaboodle/auth/testing/mail-folder.ts';
 import { startAuthTestServer } from './support/auth-server.ts';
@@ -151,6 +154,7 @@ describe('address verification', () => {
 describe('password reset by e-mail', () => {
   it('answers the same for an address with an account and one without, and mails only the account', async () => {
     await registered('known@example.com');
+    await server.mailTo('known@example.com', /Verify/); // the registration's own link, sent after its answer
     const before = (await server.mails()).length;
     const known = await requestReset('known@example.com');
     const unknown = await requestReset('nobody-here@example.com');
@@ -309,6 +313,36 @@ describe('with the production limits', () => {
     for (let i = 0; i < 4; i++)
       statuses.push((await c.request('POST', '/api/auth/verify-email/resend')).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('when mail cannot be sent', () => {
+  it('registration still succeeds; "Resend" says so (503); a reset request answers as always', async () => {
+    // a mail folder that cannot be created: the local adapter's every send fails
+    const dataDir = await mkdtemp(join(tmpdir(), 'kaboodle-auth-nomail-'));
+    await writeFile(join(dataDir, 'mail'), 'not a folder');
+    const broken = await startAuthTestServer({ dataDir });
+    try {
+      const c = broken.client();
+      const started = Date.now();
+      const reg = await c.request('POST', '/api/auth/register', {
+        body: { email: 'unlucky@example.com', password: PW, name: 'U' },
+      });
+      expect(reg.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const resend = await c.request('POST', '/api/auth/verify-email/resend');
+      // a 5xx is generic at the edge (the web client shows the catalogue's "Server error" text)
+      expect({ status: resend.status, message: resend.body.message }).toEqual({
+        status: 503,
+        message: 'Service temporarily unavailable',
+      });
+      const reset = await broken
+        .client()
+        .request('POST', '/api/auth/password-reset', { body: { email: 'unlucky@example.com' } });
+      expect({ status: reset.status, body: reset.body }).toEqual({ status: 202, body: RESET_ANSWER });
+    } finally {
+      await broken.close();
+    }
   });
 });
 

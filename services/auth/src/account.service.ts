@@ -8,6 +8,7 @@ import type { AccountMail } from './account-mail.ts';
 import { SESSION_GONE, toPublicUser, tooMany, wrongCurrentPassword } from './auth-core.ts';
 import type { AuthCore, IssuedSession, PublicUser, RequestContext } from './auth-core.ts';
 import type { AuthStores } from './auth-stores.ts';
+import type { BackgroundTasks } from './background-tasks.ts';
 import type { KeyStore } from './key-store.service.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -52,6 +53,8 @@ export interface AccountServiceDeps {
   keys: KeyStore;
   /** Links mailed per account and purpose (e.g. 3 per 15 min): nobody floods a mailbox through Kaboodle. */
   mailPerAccount: RateLimiter;
+  /** Mail sent after the answer. */
+  background: BackgroundTasks;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
@@ -189,10 +192,10 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     requestPasswordReset(email: string): { message: string } {
       if (deps.mailPerAccount.take(`reset:${normalizeEmail(email)}`).allowed) {
-        void (async () => {
+        deps.background.run('sending a password reset link', async () => {
           const user = await users.findByEmail(email);
           if (user) await mail.sendPasswordReset(user);
-        })().catch((err: unknown) => logger.error({ err }, 'sending a password reset link failed'));
+        });
       }
       return { message: RESET_REQUESTED };
     },

@@ -49,11 +49,11 @@ describe('auth gRPC service (kaboodle.auth.v1.AuthService) on a loopback port', 
     client = createGrpcClient(AuthService, server.address);
   }, 60_000);
   afterAll(async () => {
-    await rm(mailDir, { recursive: true, force: true });
     client?.close();
     await server?.stop({ timeoutMs: 1000 });
-    await auth?.stop();
+    await auth?.stop(); // lets links still being mailed finish
     await db?.close();
+    await rm(mailDir, { recursive: true, force: true });
   });
 
   it('GetJwks returns the published public keys', async () => {

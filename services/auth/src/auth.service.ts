@@ -10,6 +10,7 @@ import type { AuthConfig } from './auth-config.ts';
 import { SESSION_GONE, sha256, toPublicUser, tooMany } from './auth-core.ts';
 import type { AuthCore, IssuedSession, PublicUser, RequestContext } from './auth-core.ts';
 import type { AuthStores } from './auth-stores.ts';
+import type { BackgroundTasks } from './background-tasks.ts';
 import type { GoogleTokenVerifier } from './google-verifier.ts';
 import { GOOGLE_LOGIN_FAILED } from './google-verifier.ts';
 import type { PasswordHasher } from './password-hasher.ts';
@@ -41,6 +42,8 @@ export interface AuthServiceDeps {
   core: AuthCore;
   roles: Roles;
   mail: AccountMail;
+  /** Mail sent after the answer. */
+  background: BackgroundTasks;
   hasher: PasswordHasher;
   /** Null when Google sign-in is disabled. */
   google: GoogleTokenVerifier | null;
@@ -94,12 +97,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         emailVerified: false,
       });
       logger.info({ userId: user.id }, 'user registered');
-      // The account exists either way; a mail server that is down must not undo it ("Resend" retries).
-      await deps.mail
-        .sendVerification(user, user.email, false)
-        .catch((err: unknown) =>
-          logger.error({ err, userId: user.id }, 'sending the verification link failed'),
-        );
+      // Sent after the answer: a slow or down mail server neither delays nor undoes the registration
+      // (the notice's "Resend" tries again, and says so if it fails).
+      deps.background.run(
+        'sending the verification link',
+        () => deps.mail.sendVerification(user, user.email, false),
+        {
+          userId: user.id,
+        },
+      );
       return core.startSession(user, ctx);
     },
 

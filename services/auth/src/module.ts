@@ -20,6 +20,7 @@ import type { AccountService } from './account.service.ts';
 import type { AuthConfig } from './auth-config.ts';
 import { createAuthCore } from './auth-core.ts';
 import { createAuthStores } from './auth-stores.ts';
+import { createBackgroundTasks } from './background-tasks.ts';
 import { createAuthGrpc } from './auth.grpc.ts';
 import { createAuthRouter } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
@@ -135,6 +136,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     ? createGoogleTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
     : null;
   const hasher = createArgon2PasswordHasher(deps.options?.argon2);
+  const background = createBackgroundTasks(logger);
   const core = createAuthCore({ stores, keys, hasher, config, accountFailures: limiters.accountFailures });
   const roles = createRoles({ stores, adminEmails: config.adminEmails, logger });
   const mail = createAccountMail({
@@ -152,6 +154,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     core,
     roles,
     mail,
+    background,
     hasher,
     google,
     verifier,
@@ -167,6 +170,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     hasher,
     keys,
     mailPerAccount: limiters.mailPerAccount,
+    background,
     logger,
   });
   const { router, operations } = createAuthRouter({ service, account, verifier, keys, config, limiters });
@@ -216,6 +220,8 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      // links being mailed after their answer finish before the database goes
+      await background.drain();
       await outbox?.stop();
     },
   };
