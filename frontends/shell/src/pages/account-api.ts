@@ -1,16 +1,14 @@
 // The account calls the profile, settings and admin pages make (auth API contract), with the
 // response shapes checked so a surprise from the server shows a clear message, not a crash.
 import { api } from '@kaboodle/kit';
+import type { ApiBody, ApiSchema } from '@kaboodle/kit';
 
-export type Destination = 'auto' | 'document' | 'inventory';
+/** The auth contract's settings (generated from the OpenAPI document). */
+export type UserSettings = ApiSchema<'AuthUserSettings'>;
+export type Destination = UserSettings['default_destination'];
 export const DESTINATIONS: Destination[] = ['auto', 'document', 'inventory'];
 /** Auth contract: default_instructions is a string of at most 2000 characters. */
 export const MAX_INSTRUCTIONS = 2000;
-
-export interface UserSettings {
-  default_instructions: string;
-  default_destination: Destination;
-}
 
 export interface AdminUserRow {
   id: string;
@@ -61,7 +59,8 @@ export function parseAdminUsers(body: unknown): AdminUserRow[] {
 /** Shown under every field where a new password is chosen (the server's rule, NIST 800-63B). */
 export const PASSWORD_RULE_HINT = 'At least 8 characters, and not one of the most common passwords.';
 
-type Message = { message?: string };
+type Message = Partial<ApiSchema<'AuthMessage'>>;
+type ProfileChange = ApiBody<'updateProfile'>;
 
 export const accountApi = {
   updateProfile: (name: string) => api.patch<unknown>('/api/auth/profile', { name }),
@@ -69,15 +68,19 @@ export const accountApi = {
   changeEmail: (email: string, current_password: string) =>
     api.patch<Message & { user?: unknown }>(
       '/api/auth/profile',
-      { email, current_password },
+      { email, current_password } satisfies ProfileChange,
       { onUnauthorized: 'silent' },
     ),
   resendVerification: () => api.post<Message>('/api/auth/verify-email/resend'),
   // Public calls: the token or the address is the whole request, a 401 is never an expiry here.
   verifyEmail: (token: string) =>
-    api.post<Message>('/api/auth/verify-email', { token }, { onUnauthorized: 'none' }),
+    api.post<Message>('/api/auth/verify-email', { token } satisfies ApiBody<'verifyEmail'>, {
+      onUnauthorized: 'none',
+    }),
   requestPasswordReset: (email: string) =>
-    api.post<Message>('/api/auth/password-reset', { email }, { onUnauthorized: 'none' }),
+    api.post<Message>('/api/auth/password-reset', { email } satisfies ApiBody<'requestPasswordReset'>, {
+      onUnauthorized: 'none',
+    }),
   // 'silent': a wrong current password must not be mistaken for an expired session
   changePassword: (current_password: string, new_password: string) =>
     api.post<{ message?: string }>(

@@ -120,7 +120,11 @@ export function createApiRouter(options: ApiRouterOptions = {}): ApiRouter {
   return { router, operations, handle };
 }
 
-/** The default admin check: the role carried by the token. Services that can ask auth use that instead. */
+/**
+ * The admin check for services other than auth: the role the token carries. It can be trusted because
+ * auth ends every session of an account that loses admin (kaboodle.session.revoked.v1), so a verifier
+ * with the revocation check refuses the older admin tokens at once. Auth's own check reads its table.
+ */
 export async function requireAdminClaim(req: Request): Promise<void> {
   if (getUser(req).role !== 'admin') throw new NotAllowedError(ACCESS_DENIED_MESSAGE);
 }
