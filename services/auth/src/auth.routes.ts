@@ -152,7 +152,7 @@ export function createAuthRouter(deps: AuthRouterDeps): {
   // Tokens and personal data are never cached (the key set sets its own header), and this header is
   // set only under /api/auth, so this router never touches other services' answers.
   const router = Router();
-  router.use('/api/auth', (_req, res, next) => {
+  router.use('/api/auth', function noStore(_req, res, next) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
