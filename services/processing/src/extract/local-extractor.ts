@@ -17,6 +17,7 @@ import { decideType, detectContentType } from './detect-type.ts';
 import { createOcrEngine, type OcrEngine } from './ocr-engine.ts';
 import type { ZipEntry } from './zip-reader.ts';
 import { detectLanguage } from './language.ts';
+import { storableMetadata, storableText } from './storable-text.ts';
 
 export interface LocalExtractorOptions {
   /** Limits applied when a call gives none (merged over the defaults). */
@@ -166,8 +167,8 @@ function finish(
   warnings: string[],
   limits: ExtractionLimits,
 ): ExtractionResult {
-  let text = result.text;
-  let pages = result.pages;
+  let text = storableText(result.text);
+  let pages = result.pages?.map((p) => ({ ...p, text: storableText(p.text) }));
   let truncated = result.partial === true;
   if (text.length > limits.maxTextChars) {
     truncated = true;
@@ -200,7 +201,7 @@ function finish(
     kind,
     text,
     ...(pages ? { pages } : {}),
-    metadata: result.metadata,
+    metadata: storableMetadata(result.metadata),
     ...(language ? { language } : {}),
     warnings,
     truncated,
