@@ -70,7 +70,7 @@ describe('findAuthor and findYear on short documents', () => {
     const lines = headerLines(
       'The Engineering of Roman Aqueducts\nBy Livia Marcellus, 1987\n\nRoman engineers carried water.',
     );
-    const author = findAuthor(lines, {}, lines[0]);
+    const author = findAuthor(lines, {}, 0);
     expect(author?.value).toBe('Livia Marcellus');
     expect(findYear(lines, {}, lines[1])?.value).toBe(1987);
   });
@@ -79,7 +79,7 @@ describe('findAuthor and findYear on short documents', () => {
     const lines = headerLines(
       'Tidal Energy Field Report\nMarguerite Okafor, Coastal Power Institute, 2024\nThis report measures turbines.',
     );
-    const author = findAuthor(lines, {}, lines[0]);
+    const author = findAuthor(lines, {}, 0);
     expect(author?.value).toBe('Marguerite Okafor');
     const year = findYear(lines, { created: '2026-11-21T10:00:00Z' }, lines[1]);
     expect(year).toMatchObject({ value: 2024, method: 'rule: year in the byline' });
@@ -87,7 +87,7 @@ describe('findAuthor and findYear on short documents', () => {
 
   it('does not take a "From the…" sentence for an author', () => {
     const lines = headerLines('Kiln diary\nFrom the first firing the glaze crawled on every bowl.');
-    expect(findAuthor(lines, {}, lines[0])).toBeNull();
+    expect(findAuthor(lines, {}, 0)).toBeNull();
   });
 
   it('reads a numeric date at the top as the year, and never a date line as the title', () => {

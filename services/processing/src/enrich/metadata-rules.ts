@@ -2,65 +2,36 @@
 // (title lines, "by X", journal/DOI/volume lines, dates). Each hit says which rule found it and
 // quotes the line, so the user can see why a value was chosen.
 import type { ExtractedMetadata } from '../extract/extractor.ts';
-import { excerpt, ProvenanceSource } from './document-enricher.ts';
+import { ProvenanceSource } from './document-enricher.ts';
+import { hit, type RuleHit } from './rule-hit.ts';
+import { findTitle as findPrintedTitle } from './title-rules.ts';
 
-export interface RuleHit<T> {
-  value: T;
-  confidence: number;
-  source: ProvenanceSource;
-  method: string;
-  evidence: string;
-}
-
-const hit = <T>(
-  value: T,
-  confidence: number,
-  method: string,
-  evidence: string,
-  source = ProvenanceSource.TEXT_ANALYSIS,
-): RuleHit<T> => ({
-  value,
-  confidence,
-  source,
-  method,
-  evidence: excerpt(evidence),
-});
+export type { RuleHit } from './rule-hit.ts';
+export { findYear } from './year-rules.ts';
+export { findVenue } from './venue-rules.ts';
 
 /** The first non-empty lines of the document (the title page), trimmed. */
 export function headerLines(text: string, maxLines = 40, maxChars = 4000): string[] {
-  return text
-    .slice(0, maxChars)
-    .split(/\r?\n/)
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter((l) => l.length > 0)
-    .slice(0, maxLines);
+  return (
+    text
+      .slice(0, maxChars)
+      .split(/\r?\n/)
+      // A tab stands for a wide gap on the page (byline columns): kept, so names stay apart.
+      .map((l) =>
+        l
+          .replace(/[^\S\t]+/g, ' ')
+          .replace(/ ?\t[\t ]*/g, '\t')
+          .trim(),
+      )
+      .filter((l) => l.length > 0)
+      .slice(0, maxLines)
+  );
 }
 
-const JUNK_TITLE =
-  /^(untitled|microsoft (word|powerpoint)|document\d*|new document|slide ?\d*|title|draft|page \d+)\b/i;
 const JOURNAL_WORDS =
   /\b(journal|review|proceedings|transactions|quarterly|annals|bulletin|letters|magazine|press|publishing|publishers|gazette|periodical|conference|symposium|quarterly|series|working paper)\b/i;
-const STRONG_JOURNAL =
-  /\b(journal|proceedings|transactions|press|publishing|publishers|law review|quarterly|annals|gazette|conference|symposium)\b/i;
-const DOI = /\b(?:doi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)(10\.\d{4,9}\/\S+)/i;
-const LABEL =
-  /^(?:(?:title|authors?|written by|prepared by|from|to|re|subject|date|published|publisher|journal|source|cc|keywords)\s*:|by\s|(?:abstract|memorandum|memo)$)/i;
 const MONTHS =
   'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
-
-function plausibleTitle(s: string | undefined, fileName?: string): s is string {
-  if (!s) return false;
-  const t = s.trim();
-  if (t.length < 3 || t.length > 250 || !/[A-Za-z]{2}/.test(t) || JUNK_TITLE.test(t)) return false;
-  if (/\.(pdf|docx?|txt|png|jpe?g)$/i.test(t)) return false;
-  if (fileName && t.toLowerCase() === fileName.replace(/\.[^.]+$/, '').toLowerCase()) return false;
-  return true;
-}
-
-const DATE_ONLY = new RegExp(
-  `^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?|(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?),?(?:\\s+(?:1[5-9]|20)\\d\\d)?$`,
-  'i',
-);
 
 // Unicode letters: Müller, Ødegaard and Łukasz are names too.
 const NAME =
@@ -68,25 +39,31 @@ const NAME =
 const NAME_LIST = new RegExp(`^(?:${NAME})(?:\\s*(?:,|;|&|\\band\\b)\\s*(?:${NAME}))*$`, 'u');
 
 const AFFILIATION =
-  /\b(?:universit\w*|institut\w*|college|department|dept|school|faculty|laborator\w*|lab|cent(?:re|er)|hospital|clinic|foundation|society|association|press|publish\w*|inc|llc|llp|ltd|gmbh|corp\w*|company|co|group|partners|agency|ministry|council|office|bureau|museum|library|studio|team)\b/i;
+  /\b(?:universit\w*|institut\w*|college|department|dept|school|faculty|laborator\w*|lab|cent(?:re|er)|hospital|clinic|foundation|society|association|press|publish\w*|inc|llc|llp|ltd|gmbh|corp\w*|company|co|group|partners|agency|ministry|council|office|bureau|museum|library|studio|team|project)\b/i;
 const ROLE =
-  /^(?:ph\.?\s?d|m\.?\s?d|m\.?\s?sc|m\.?\s?a|b\.?\s?a|mba|esq|j\.?\s?d|jr|sr|ii|iii|editor|eds?|partner|associate|professor|student|intern|director|manager|ceo|cto|founder|owner|chair|secretary|translator|et al)\.?$/i;
+  /^(?:ph\.?\s?d|m\.?\s?d|m\.?\s?sc|m\.?\s?a|b\.?\s?a|mba|esq|j\.?\s?d|jr|sr|ii|iii|editor|eds?|partner|associate|professor|student|intern|director|manager|ceo|cto|founder|owner|chair|secretary|translator|et al|member|fellow|senior member|life fellow)\.?$/i;
 const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx|sir|dame)\.?\s+/i;
 const NAME_WORD =
-  /^(?:\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(?:\s?\p{Lu}\.)*|van|von|de|da|del|della|der|den|di|du|la|le|bin|al|ibn|y)$/u;
+  /^(?:\p{Lu}[\p{L}'’-]*\.?|\p{Lo}[\p{L}\p{M}]*|\p{Lu}\.(?:\s?\p{Lu}\.)*|van|von|de|da|del|della|der|den|di|du|la|le|bin|al|ibn|y)$/u;
 // Capitalised words that open greetings, headings and dates, not names ("Dear Mr. Tanaka", "Meeting Notes").
 const NOT_A_NAME =
-  /^(?:dear|hi|hello|hey|attn|to|re|the|a|an|in|on|at|for|of|with|my|our|your|this|that|notes?|meeting|minutes|list|todo|agenda|summary|abstract|thanks|cheers|best|regards|sincerely|present|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)$/i;
+  /^(?:dear|hi|hello|hey|attn|to|re|the|a|an|in|on|at|for|of|with|my|our|your|this|that|notes?|meeting|minutes|list|todo|agenda|summary|abstract|thanks|cheers|best|regards|sincerely|present|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|user|users|guide|manual|documentation|version|edition|handbook|notes)$/i;
 const INITIALS = /^(?:\p{Lu}\.\s?){1,3}$/u;
 
 /** A part of a byline that is a person's name: 1–5 capitalised words (particles and initials allowed). */
 function isPersonName(part: string): boolean {
   const words = part.split(' ');
   if (words.length < 1 || words.length > 5 || /\d|@|\//.test(part) || AFFILIATION.test(part)) return false;
+  if (/universit|institut|hochschule|[ée]cole/i.test(part)) return false;
   if (NOT_A_NAME.test(words[0]!)) return false;
+  // "R Enthusiasts": a bare letter opens no name (an initial has its full stop: "R. Jones").
+  if (/^\p{Lu}$/u.test(words[0]!) && words.length < 3) return false;
+  // "ETH Zurich": an acronym beside ordinary words is an organisation.
+  if (words.some((w) => /^\p{Lu}{2,}$/u.test(w)) && !words.every((w) => /^[\p{Lu}.'’-]+$/u.test(w)))
+    return false;
   if (!words.every((w) => NAME_WORD.test(w))) return false;
-  // A name has at least one word that is not an initial or a particle.
-  return words.some((w) => /^\p{Lu}[\p{L}'’-]+$/u.test(w));
+  // A name has at least one word that is not an initial or a particle (or is of a caseless script).
+  return words.some((w) => /^\p{Lu}[\p{L}'’-]+$|^\p{Lo}/u.test(w));
 }
 
 /** Byline parts that are not names but are expected next to them: years, dates, affiliations, roles. */
@@ -102,27 +79,41 @@ function isBylineExtra(part: string): boolean {
   )
     return true;
   if (/^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$/.test(p) || /@|https?:|www\./i.test(p)) return true;
-  return AFFILIATION.test(p) || ROLE.test(p);
+  // An organisation's acronym ("ASCE", "USA") and compound names ("Wirtschaftsuniversität Wien").
+  return (
+    AFFILIATION.test(p) ||
+    ROLE.test(p) ||
+    /^\p{Lu}{2,6}$/u.test(p) ||
+    /universit|institut|hochschule|[ée]cole/i.test(p)
+  );
 }
 
 /** Splits a byline into its parts: "A and B", "A, B & C", "A; B", "A | Institute". */
 function bylineParts(raw: string): string[] {
-  return raw
-    .normalize('NFC')
-    .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§]+/g, '')
-    .replace(/\s*\(([^)]*)\)\s*/g, ', $1, ')
-    .replace(/\s+(?:and|&|und|et)\s+/gi, ', ')
-    .replace(/\s*[;|–—]\s*|\s+-\s+/g, ', ')
-    .split(/\s*,\s*/)
-    .map((s) =>
-      s
-        .replace(/\s+/g, ' ')
-        .replace(/^(?:by|written by|prepared by|authors?:?)\s+/i, '')
-        .replace(HONORIFIC, '')
-        .replace(/^[.,;:\s'"“”‘’]+|[.,;:\s'"“”‘’]+$/g, '')
-        .replace(/(^|\s)(\p{Lu})$/u, '$1$2.'),
-    )
-    .filter(Boolean);
+  return (
+    raw
+      .normalize('NFC')
+      .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰*∗†‡§¶]+/g, '')
+      // Footnote numbers and letters glued to a name ("Tanahashi1,", "Eddelbuettela") or standing alone.
+      .replace(/(?<=\p{Ll})\d{1,2}(?=[\s,;]|$)/gu, '')
+      .replace(/(^|[\s,])\d{1,2}(?=[\s,]|$)/g, '$1')
+      // A remark in parentheses ("(tree drawing and core package)") is not a name.
+      .replace(/\s*\(\s*\p{Ll}[^)]*\)\s*/gu, ' ')
+      .replace(/\s*\(([^)]*)\)\s*/g, ', $1, ')
+      .replace(/\t+/g, ', ')
+      .replace(/\s+(?:and|&|und|et)\s+/gi, ', ')
+      .replace(/\s*[;|–—]\s*|\s+-\s+/g, ', ')
+      .split(/\s*,\s*/)
+      .map((s) =>
+        s
+          .replace(/\s+/g, ' ')
+          .replace(/^(?:by|written by|prepared by|authors?:?)\s+/i, '')
+          .replace(HONORIFIC, '')
+          .replace(/^[.,;:\s'"“”‘’]+|[.,;:\s'"“”‘’]+$/g, '')
+          .replace(/(^|\s)(\p{Lu})$/u, '$1$2.'),
+      )
+      .filter(Boolean)
+  );
 }
 
 /**
@@ -140,7 +131,13 @@ export function cleanAuthors(raw: string): string {
 
 /** Only the parts of a byline that read as people's names, comma-separated ('' when none do). */
 export function personNames(raw: string): string {
-  const parts = bylineParts(raw);
+  const all = bylineParts(raw);
+  // A byline set in capitals ("VALERIE BÉRANGER, Inria Paris-Rocquencourt"): what is not in
+  // capitals beside the names is an affiliation.
+  const capitals = (p: string) => /\p{L}{2}/u.test(p) && p === p.toUpperCase();
+  const parts = all.some((p) => p.includes(' ') && capitals(p) && isPersonName(p))
+    ? all.filter((p) => capitals(p) || INITIALS.test(p))
+    : all;
   const names: string[] = [];
   parts.forEach((part, i) => {
     const next = parts[i + 1];
@@ -161,232 +158,157 @@ export function bylineNames(line: string): string | null {
   const parts = bylineParts(line);
   if (parts.length === 0) return null;
   let people = 0;
+  let affiliation = false;
   for (const p of parts) {
     if ((p.includes(' ') && isPersonName(p)) || (INITIALS.test(p) && people > 0)) people++;
-    else if (!isBylineExtra(p)) return null;
+    else if (isBylineExtra(p)) affiliation ||= AFFILIATION.test(p);
+    // After an affiliation, a city and a country: "Name of Institute, City, Country".
+    else if (!((affiliation || people > 0) && /^\p{Lu}[\p{L}'’. -]*$/u.test(p) && p.split(' ').length <= 3))
+      return null;
   }
   return people > 0 ? cleanAuthors(line) : null;
 }
 
-function looksLikeNames(line: string): boolean {
+export function looksLikeNames(line: string): boolean {
   const cleaned = line
-    .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§\d]+/g, '')
+    .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰*∗†‡§¶\d]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return cleaned.length <= 120 && NAME_LIST.test(cleaned) && !JOURNAL_WORDS.test(cleaned);
+  if (cleaned.length > 120 || !NAME_LIST.test(cleaned) || JOURNAL_WORDS.test(cleaned)) return false;
+  // "An Interactive Plotting Program", "The Thørväld Group": capitalised, but not people.
+  const parts = bylineParts(line);
+  return (
+    parts.length > 0 && parts.every((p) => p.split(' ').length <= 4 && !NOT_A_NAME.test(p.split(' ')[0]!))
+  );
 }
 
 export function findTitle(
   lines: string[],
   metadata: ExtractedMetadata,
   fileName?: string,
-): RuleHit<string> | null {
-  if (plausibleTitle(metadata.title, fileName)) {
-    return hit(
-      metadata.title.trim(),
-      0.9,
-      'file metadata title',
-      metadata.title,
-      ProvenanceSource.FILE_METADATA,
-    );
-  }
-  for (const l of lines.slice(0, 20)) {
-    const m = /^(?:title|re|subject)\s*:\s*(.{3,200})$/i.exec(l);
-    if (m) return hit(m[1]!.trim(), 0.8, `rule: "${l.split(':')[0]}:" line`, l);
-  }
-  for (let i = 0; i < Math.min(lines.length, 8); i++) {
-    const l = lines[i]!;
-    const words = l.split(' ').length;
-    if (LABEL.test(l) || DOI.test(l) || (JOURNAL_WORDS.test(l) && /\d/.test(l))) continue;
-    if (
-      /^(abstract|summary|executive summary|introduction|table of contents|confidential|privileged.*)$/i.test(
-        l,
-      )
-    )
-      continue;
-    if (new RegExp(`^(?:${MONTHS})\\b`, 'i').test(l) || /^[\d\W]+$/.test(l) || /@/.test(l)) continue;
-    // "3 October 2025", "Tuesday, 12 March": a date line, not a title.
-    if (DATE_ONLY.test(l)) continue;
-    if (LIST_ITEM.test(l)) continue;
-    // One word is a title only as the heading of a list ("Groceries", "TODO").
-    const headsList = i === 0 && LIST_ITEM.test(lines[1] ?? '') && /\p{L}{3}/u.test(l);
-    if ((words < 2 && !headsList) || words > 25 || l.length > 200) continue;
-    if (/[.;,]$/.test(l) && !/\?$/.test(l)) continue;
-    if (looksLikeNames(l) && i > 0) continue;
-    let title = l;
-    // A title broken over two lines: the second starts in lower case or the first ends with ':'.
-    const next = lines[i + 1];
-    if (next && (/^[a-z]/.test(next) || /:$/.test(l)) && next.split(' ').length < 15 && !LABEL.test(next))
-      title = `${l} ${next}`;
-    return hit(title.replace(/:$/, ''), i === 0 ? 0.7 : 0.6, 'rule: leading title line', title);
-  }
-  if (fileName) {
-    const stem = fileName
-      .replace(/\.[^.]+$/, '')
-      .replace(/[_-]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    // "note.txt", "Untitled (2).txt", "IMG_2041.jpg" name no subject: the first sentence is better.
-    if (/[A-Za-z]{3}/.test(stem) && !GENERIC_FILE_STEM.test(stem))
-      return hit(stem.charAt(0).toUpperCase() + stem.slice(1), 0.3, 'rule: file name', fileName);
-  }
-  return null;
+): (RuleHit<string> & { lines?: [number, number] }) | null {
+  // A byline is names, names with affiliations ("Mark Henning, Germany") or an organisation.
+  const isByline = (l: string) =>
+    looksLikeNames(l) || bylineNames(l) !== null || ORGANISATION.test(l.replace(/\t+/g, ' '));
+  return findPrintedTitle(lines, metadata, fileName, isByline);
 }
-
-const LIST_ITEM = /^(?:[-*•–·▪◦○►✓✔]|\d{1,2}[.)]|\[[ xX]?\])\s+\S/;
-
-const GENERIC_FILE_STEM =
-  /^(?:notes?|untitled|new text document|new document|document|text|file|scan(?:ned)?|img|image|photo|dsc|pxl|download|copy of|memo|draft)(?:[\s()\d.]*|\s*copy)*$/i;
 
 const JUNK_AUTHOR =
   /^(user|admin|administrator|owner|author|unknown|microsoft office user|windows user|root|guest|anonymous)$/i;
 
+/** An organisation as author: "R Core Team", "and the zoo Development Team". */
+const ORGANISATION =
+  /^(?:and\s+)?(?:the\s+)?(\p{L}[\p{L}.&-]*(?:\s+\p{L}[\p{L}.&-]*){0,4}\s+(?:team|group|project|consortium|collaboration|committee|working group))$/iu;
+const SECTION_START =
+  /^(?:abstract|contents|table of contents|introduction|summary|keywords|\d+\.?\s+\p{Lu})/iu;
+const isUpperLine = (l: string) => /\p{L}{3}/u.test(l) && l === l.toUpperCase();
+
+/** A line between names that belongs to them: an affiliation, an e-mail, an address, a place. */
+function affiliationLine(l: string): boolean {
+  return (
+    AFFILIATION.test(l) ||
+    /@|https?:|www\.|\bat\b.*\bdot\b/i.test(l) ||
+    // "ETH Zurich", "ENSIMAG, Grenoble INP": an acronym among ordinary words.
+    (/\b\p{Lu}{2,}\b/u.test(l) && !isUpperLine(l) && l.split(/\s+/).length <= 8) ||
+    (bylineParts(l).every((p) => isBylineExtra(p) || /^\p{Lu}[\p{L}'’. -]*$/u.test(p)) && /,/.test(l))
+  );
+}
+
+/**
+ * The names printed under the title, line after line: one name a line with its affiliation below
+ * ("Douglas Bates / University of Wisconsin / Martin Mächler / ETH Zurich"), several on a line,
+ * an organisation ("R Core Team"). A subtitle or version line may stand between title and names.
+ */
+function namesUnderTitle(lines: string[], start: number): { names: string[]; line: string } | null {
+  const names: string[] = [];
+  let first: string | undefined;
+  let skipped = 0;
+  let lastColumns = 0;
+  for (const l of lines.slice(start, start + 12)) {
+    const bare = l.replace(/\s*\(\s*\p{Ll}[^)]*\)/gu, '').trim();
+    const columns = l.split('\t').length;
+    // A row with as many columns as the names above it holds their affiliations (JSS-style title pages).
+    if (names.length > 0 && columns >= 2 && columns === lastColumns) continue;
+    let org = ORGANISATION.exec(bare.replace(/\t+/g, ' '));
+    // "R Development Core Team" under a person is where they work; "and the R Core Team" co-authors.
+    if (org && names.length > 0 && !/^and\b/i.test(bare)) org = null;
+    const opensWithAffiliation = names.length > 0 && isBylineExtra(bylineParts(bare)[0] ?? '');
+    if (opensWithAffiliation && !org) continue;
+    const found = org
+      ? org[1]!.replace(/^the\s+/i, '')
+      : (bylineNames(bare) ??
+        (looksLikeNames(bare) && !(names.length > 0 && affiliationLine(bare)) ? cleanAuthors(bare) : null));
+    if (found) {
+      names.push(...found.split(', ').filter(Boolean));
+      first ??= l;
+      lastColumns = columns;
+      continue;
+    }
+    if (SECTION_START.test(l)) break;
+    if (names.length > 0) {
+      // Affiliations, footnote marks ("1", "(AAS Journals Data Editors)2") between the names.
+      if (affiliationLine(l) || /^[\d\W]+$/u.test(l) || /^\(.*\)\W*\d*$/u.test(l)) continue;
+      break;
+    }
+    // Before the names: at most two short lines (a subtitle, a version or date line).
+    if (++skipped > 2 || l.split(/\s+/).length > 14 || /[.;]$/.test(l)) break;
+  }
+  return names.length ? { names: [...new Set(names)], line: first! } : null;
+}
+
+const surname = (name: string) => name.trim().split(/\s+/).pop() ?? '';
+const foldCase = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+
 export function findAuthor(
   lines: string[],
   metadata: ExtractedMetadata,
-  titleLine?: string,
+  /** Index of the title's last line: the names are looked for below it. */
+  titleEnd?: number,
 ): RuleHit<string> | null {
-  const meta = metadata.author?.trim();
-  if (meta && !JUNK_AUTHOR.test(meta) && !/@/.test(meta) && /[A-Za-z]{2}/.test(meta)) {
-    return hit(cleanAuthors(meta), 0.85, 'file metadata author', meta, ProvenanceSource.FILE_METADATA);
-  }
   for (const l of lines.slice(0, 25)) {
-    const m = /^(?:authors?|by|written by|prepared by|from)\s*[:\s]\s*(.{3,160})$/i.exec(l);
+    const m = /^(?:authors?|by|written by|prepared by|from|por|von|par|door)\s*[:\s]\s*(.{3,160})$/i.exec(l);
     if (m) {
       // "Author:" names whoever is there; "by"/"from" must be followed by people ("From the kiln…" is prose).
       const value = /^authors?\s*:/i.test(l) ? cleanAuthors(m[1]!) : personNames(m[1]!);
-      if (/[A-Z][a-z]/.test(value)) return hit(value, 0.8, `rule: "${l.split(/[:\s]/)[0]}" line`, l);
+      // "written by Jeff Siskind, and a front end that allows…" is prose that mentions a name.
+      if (/\p{Lu}\p{Ll}/u.test(value) && value.length >= m[1]!.replace(/[^\p{L}]/gu, '').length * 0.5)
+        return hit(value, 0.8, `rule: "${l.split(/[:\s]/)[0]}" line`, l);
+    }
+    // "by" alone on its line, the names below it ("por / Un Autor").
+    if (/^(?:by|por|von|par|door)$/i.test(l)) {
+      const next = lines[lines.indexOf(l) + 1];
+      const value = next ? personNames(next) : '';
+      if (value) return hit(value, 0.8, `rule: "${l}" line`, `${l} ${next}`);
     }
   }
-  const start = titleLine ? Math.max(0, lines.indexOf(titleLine)) + 1 : 1;
-  for (const l of lines.slice(start, start + 4)) {
-    if (looksLikeNames(l)) return hit(cleanAuthors(l), 0.65, 'rule: name line under the title', l);
-    const names = bylineNames(l);
-    if (names) return hit(names, 0.6, 'rule: byline under the title', l);
-  }
-  return null;
-}
-
-const currentYear = (): number => new Date().getUTCFullYear();
-const plausibleYear = (y: number): boolean => y >= 1500 && y <= currentYear() + 1;
-
-export function findYear(
-  lines: string[],
-  metadata: ExtractedMetadata,
-  /** The line the author was read from: a year beside the names is the publication year. */
-  byline?: string,
-): RuleHit<number> | null {
-  const header = lines.slice(0, 30);
-  const labelled = new RegExp(
-    `^(?:published|publication date|date|dated|copyright|©|\\(c\\)|issued|submitted|accepted|received)\\s*:?\\s*(?:on\\s+)?(?:(?:${MONTHS})\\.?\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:(?:${MONTHS})\\.?,?\\s+)?((?:1[5-9]|20)\\d\\d)\\b`,
-    'i',
-  );
-  for (const l of header) {
-    const m = labelled.exec(l) ?? /(?:©|\bcopyright\b)\s*(?:\(c\)\s*)?((?:1[5-9]|20)\d\d)/i.exec(l);
-    if (m && plausibleYear(Number(m[1]))) return hit(Number(m[1]), 0.85, 'rule: date/copyright line', l);
-  }
-  for (const l of header) {
-    if (!(JOURNAL_WORDS.test(l) || /\bvol(?:ume)?\.?\s*\d/i.test(l) || DOI.test(l))) continue;
-    const m = /\b((?:1[5-9]|20)\d\d)\b/.exec(l);
-    if (m && plausibleYear(Number(m[1]))) return hit(Number(m[1]), 0.8, 'rule: journal/volume line', l);
-  }
-  const dateLine = new RegExp(
-    `^(?:(?:${MONTHS})\\.?\\s+(?:\\d{1,2},?\\s+)?|\\d{1,2}\\s+(?:${MONTHS})\\.?,?\\s+)((?:1[5-9]|20)\\d\\d)$|^((?:1[5-9]|20)\\d\\d)-\\d\\d-\\d\\d$`,
-    'i',
-  );
-  for (const l of header.slice(0, 15)) {
-    const m = dateLine.exec(l);
-    const y = Number(m?.[1] ?? m?.[2]);
-    if (m && plausibleYear(y)) return hit(y, 0.7, 'rule: date line near the top', l);
-  }
-  // Numeric dates in the first lines: 14/03/2024, 3.14.2024 (day/month order does not matter for the year).
-  for (const l of header.slice(0, 8)) {
-    const m = /(?:^|\s|:)\d{1,2}[/.]\d{1,2}[/.]((?:1[5-9]|20)\d\d)\b/.exec(l);
-    if (m && plausibleYear(Number(m[1])) && l.split(' ').length <= 12)
-      return hit(Number(m[1]), 0.65, 'rule: numeric date near the top', l);
-  }
-  if (byline) {
-    const m = /\b((?:1[5-9]|20)\d\d)\b/.exec(byline);
-    if (m && plausibleYear(Number(m[1]))) return hit(Number(m[1]), 0.7, 'rule: year in the byline', byline);
-  }
-  const created = metadata.created ? new Date(metadata.created).getUTCFullYear() : NaN;
-  if (plausibleYear(created)) {
+  const page = namesUnderTitle(lines, titleEnd !== undefined ? titleEnd + 1 : 1);
+  const raw = metadata.author?.trim();
+  const meta =
+    raw && !JUNK_AUTHOR.test(raw) && !/@/.test(raw) && /\p{L}{2}/u.test(raw) ? cleanAuthors(raw) : '';
+  if (meta) {
+    // The file's author counts when the page prints those names and names no more people.
+    const head = foldCase(lines.slice(0, 30).join(' '));
+    const metaNames = meta.split(', ').filter(Boolean);
+    const printed = metaNames.every((n) => head.includes(foldCase(surname(n))));
+    if (printed && (!page || page.names.length <= metaNames.length))
+      return hit(meta, 0.85, 'file metadata author', raw!, ProvenanceSource.FILE_METADATA);
+    if (page) return hit(page.names.join(', '), 0.7, 'rule: names under the title', page.line);
     return hit(
-      created,
-      0.45,
-      'file metadata creation date',
-      metadata.created!,
+      meta,
+      0.5,
+      'file metadata author (not printed on the first page)',
+      raw!,
       ProvenanceSource.FILE_METADATA,
     );
   }
-  const counts = new Map<number, { n: number; line: string }>();
-  for (const l of header) {
-    for (const m of l.matchAll(/\b((?:1[5-9]|20)\d\d)\b/g)) {
-      const y = Number(m[1]);
-      if (!plausibleYear(y)) continue;
-      const e = counts.get(y) ?? { n: 0, line: l };
-      e.n++;
-      counts.set(y, e);
-    }
-  }
-  const best = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || b[0] - a[0])[0];
-  return best ? hit(best[0], 0.35, 'rule: most frequent year in the first lines', best[1].line) : null;
+  return page ? hit(page.names.join(', '), 0.65, 'rule: names under the title', page.line) : null;
 }
 
-export function findJournal(
-  lines: string[],
-  metadata: ExtractedMetadata,
-  titleLine?: string,
-): RuleHit<string> | null {
-  if (metadata.publisher?.trim()) {
-    return hit(
-      metadata.publisher.trim(),
-      0.8,
-      'file metadata publisher',
-      metadata.publisher,
-      ProvenanceSource.FILE_METADATA,
-    );
-  }
-  for (const l of lines.slice(0, 30)) {
-    const m =
-      /^(?:journal|publisher|published by|published in|source|in)\s*:\s*(.{3,160})$/i.exec(l) ??
-      /^published (?:by|in)\s+(.{3,160})$/i.exec(l);
-    if (m) return hit(trimJournal(m[1]!), 0.85, 'rule: publisher/journal label', l);
-  }
-  // A journal line: strong words (journal, proceedings, press) or volume/issue/page/year marks.
-  let best: { line: string; name: string; score: number } | null = null;
-  for (const l of lines.slice(0, 30)) {
-    if (l === titleLine || !JOURNAL_WORDS.test(l) || l.split(' ').length > 20 || LABEL.test(l)) continue;
-    let score = 0;
-    if (STRONG_JOURNAL.test(l)) score += 2;
-    if (/\bvol(?:ume)?\.?\s*\d|\bno\.\s*\d|\bpp\.|\(\s*(?:1[5-9]|20)\d\d\s*\)|\bissue\s+\d/i.test(l))
-      score += 2;
-    if (DOI.test(l)) score += 1;
-    const name = trimJournal(l);
-    if (score < 2 || name.length < 4 || !JOURNAL_WORDS.test(name)) continue;
-    if (!best || score > best.score) best = { line: l, name, score };
-  }
-  if (best) return hit(best.name, best.score >= 4 ? 0.8 : 0.7, 'rule: journal/publisher line', best.line);
-  if (metadata.siteName?.trim()) {
-    return hit(
-      metadata.siteName.trim(),
-      0.7,
-      'web page site name',
-      metadata.siteName,
-      ProvenanceSource.FILE_METADATA,
-    );
-  }
-  return null;
-}
-
-/** "Journal of Legal Informatics, Vol. 12, No. 3 (2019), pp. 1-20" → "Journal of Legal Informatics". */
-function trimJournal(s: string): string {
-  return s
-    .replace(DOI, '')
-    .split(/,|\bvol(?:ume)?\.?\s*\d|\bno\.\s*\d|\(\s*(?:1[5-9]|20)\d\d|\bpp\.|\s\d{1,4}\s*\(/i)[0]!
-    .replace(/[.\s:;-]+$/, '')
-    .trim();
-}
+const DOI = /\b(?:doi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)(10\.\d{4,9}\/\S+)/i;
 
 export function findDoi(text: string): string | undefined {
   return DOI.exec(text.slice(0, 6000))?.[1]?.replace(/[.,;)]+$/, '');
@@ -406,7 +328,7 @@ export function findSignature(text: string): RuleHit<string> | null {
       )
     )
       continue;
-    const name = lines[i + 1]!;
+    const name = lines[i + 1]!.replace(HONORIFIC, '');
     if (new RegExp(`^${NAME}$`, 'u').test(name))
       return hit(name, 0.7, 'rule: signature after the closing', `${lines[i]} ${name}`);
   }

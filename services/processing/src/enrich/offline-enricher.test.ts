@@ -52,7 +52,7 @@ describe('offline enricher', () => {
     expect(r.influencedBy).toEqual(expect.arrayContaining(['Vaswani', 'Devlin', 'Chalkidis']));
     expect(r.summary.length).toBeGreaterThan(40);
     expect(r.provenance.journal_publisher).toMatchObject({
-      method: 'rule: journal/publisher line',
+      method: 'rule: venue line (volume, year or dates)',
       source: ProvenanceSource.TEXT_ANALYSIS,
     });
     // Every field with a value says how sure it is and where it came from.
@@ -70,19 +70,31 @@ describe('offline enricher', () => {
     }
   });
 
-  it('prefers the file’s own metadata to rules', async () => {
+  it('prefers what the page prints to the file’s own metadata, and uses metadata the page confirms', async () => {
+    // A working title and a tool's publisher field that the page does not print lose to the page.
     const r = await enricher.enrich({
       text: PAPER,
       metadata: {
         title: 'Clause Review with Transformers (camera-ready)',
         author: 'J. Smith; R. Jones',
         publisher: 'Legal Informatics Press',
+        created: '2026-02-01T10:00:00Z',
       },
     });
-    expect(r.title).toBe('Clause Review with Transformers (camera-ready)');
-    expect(r.provenance.title).toMatchObject({ source: ProvenanceSource.FILE_METADATA, confidence: 0.9 });
+    expect(r.title).toBe('Transformer Models for Contract Clause Review');
+    expect(r.provenance.title).toMatchObject({ method: 'rule: title on the first page' });
     expect(r.author).toBe('J. Smith, R. Jones');
-    expect(r.journalPublisher).toBe('Legal Informatics Press');
+    expect(r.journalPublisher).toBe('Journal of Legal Informatics');
+    expect(r.publicationYear).toBe(2019);
+    // The file's title is taken when the page prints it.
+    const printed = await enricher.enrich({
+      text: PAPER,
+      metadata: { title: 'Transformer models for contract clause review' },
+    });
+    expect(printed.provenance.title).toMatchObject({
+      source: ProvenanceSource.FILE_METADATA,
+      confidence: 0.9,
+    });
   });
 
   it('reads a legal memo: Re line as title, From as author, labelled question and answer', async () => {

@@ -19,7 +19,8 @@ import {
   cleanAuthors,
   findSignature,
   findAuthor,
-  findJournal,
+  findVenue,
+  looksLikeNames,
   findTitle,
   findYear,
   headerLines,
@@ -85,9 +86,18 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       out.title = title.value;
       out.provenance.title = fromHit(title);
     }
-    const titleLine = title ? lines.find((l) => title.value.startsWith(l)) : undefined;
+    const titleLines = title && 'lines' in title ? title.lines : undefined;
+    const titleLine = titleLines
+      ? lines[titleLines[0]]
+      : title
+        ? lines.find((l) => title.value.startsWith(l))
+        : undefined;
+    const titleEnd = titleLines?.[1] ?? (titleLine ? lines.indexOf(titleLine) : undefined);
+    // A letter is signed by its writer: the names at the top are the addressee's.
+    const letter = lines.slice(0, 40).some((l) => /^(?:dear|hi|hello)\b/i.test(l));
     const author =
-      findAuthor(lines, metadata, titleLine) ??
+      (letter ? findSignature(text) : null) ??
+      findAuthor(lines, metadata, titleEnd) ??
       findSignature(text) ??
       suggestAuthor(
         nlp,
@@ -106,7 +116,7 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
             (l) => !readsAsProse(l) && author.value.split(', ').some((n) => n.length > 3 && l.includes(n)),
           ))
       : undefined;
-    const year = findYear(lines, metadata, bylineLine);
+    const year = findYear(lines, metadata, bylineLine, titleEnd ?? 0, title?.value);
     if (year) {
       out.publicationYear = year.value;
       out.provenance.publication_year = fromHit(year);
@@ -114,7 +124,13 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
     // An affiliation in the byline ("Department of Geography, University of Gdańsk") is not a publisher.
     const publisherLines = lines.filter((l) => l !== bylineLine || /\b(?:press|publish\w*)\b/i.test(l));
     const journal =
-      findJournal(lines, metadata, titleLine) ?? suggestPublisher(nlp, publisherLines, titleLine);
+      findVenue(
+        lines,
+        text,
+        metadata,
+        title && titleLines ? { value: title.value, first: titleLines[0], last: titleLines[1] } : undefined,
+        looksLikeNames,
+      ) ?? suggestPublisher(nlp, publisherLines, titleLine);
     if (journal) {
       out.journalPublisher = journal.value;
       out.provenance.journal_publisher = fromHit(journal);

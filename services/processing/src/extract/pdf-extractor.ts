@@ -67,11 +67,27 @@ async function readPdf(pdf: PDFDocumentProxy, ctx: ExtractContext): Promise<Form
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
       let text = '';
+      // A wide gap between two runs of one line (the columns of a byline, "Achim Zeileis   Torsten
+      // Hothorn", or of a two-column page) becomes a tab, so names and columns stay apart.
+      let lineEnd: { x: number; y: number; size: number } | undefined;
       for (const item of content.items) {
-        if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
+        if (!('str' in item)) continue;
+        const [, , , d, x = 0, y = 0] = item.transform as number[];
+        const size = Math.abs(d ?? 0) || item.height || 10;
+        const blank = item.str.trim() === '';
+        if (
+          !blank &&
+          lineEnd &&
+          Math.abs(y - lineEnd.y) < size * 0.5 &&
+          x - lineEnd.x > Math.max(lineEnd.size, size) * 1.5
+        )
+          text = `${text.replace(/[ \u00a0]+$/, '')}\t`;
+        text += item.str + (item.hasEOL ? '\n' : '');
+        if (item.hasEOL) lineEnd = undefined;
+        else if (!blank) lineEnd = { x: x + item.width, y, size };
       }
       page.cleanup();
-      const clean = tidyText(text);
+      const clean = tidyText(joinSpacingAccents(text));
       if (clean.replace(/\s/g, '').length < MIN_TEXT_LAYER_CHARS) scanned.push(n);
       pages.push({ n, text: clean, ocr: false });
       chars += clean.length;
@@ -119,7 +135,7 @@ async function readPdf(pdf: PDFDocumentProxy, ctx: ExtractContext): Promise<Form
         page.cleanup();
         throwIfAborted(signal);
         const { text, confidence } = await ctx.ocr().recognize(Buffer.from(png));
-        const clean = tidyText(text);
+        const clean = tidyText(joinSpacingAccents(text));
         const slot = pages[n - 1]!;
         // Keep a short text layer (a page number, a stamp) only when OCR found nothing better.
         if (clean.length > slot.text.length) pages[n - 1] = { n, text: clean, ocr: true };
@@ -213,4 +229,31 @@ function isoOrUndefined(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/**
+ * TeX's fonts draw an accent as its own glyph before the letter ("f¨ur", "Universit¨at", "´o"):
+ * joined back into one letter, names and words read as printed ("Mächler", "für").
+ */
+export function joinSpacingAccents(text: string): string {
+  const COMBINING: Record<string, string> = {
+    '¨': '\u0308',
+    '´': '\u0301',
+    '`': '\u0300',
+    '˜': '\u0303',
+    ˆ: '\u0302',
+    '^': '\u0302',
+    '¸': '\u0327',
+    '˚': '\u030a',
+    ˇ: '\u030c',
+    '˘': '\u0306',
+    '˙': '\u0307',
+    '˝': '\u030b',
+  };
+  return text
+    .replace(/(\p{L}) (?=[¨´˜ˆ¸˚ˇ˘˙˝]\s?[A-Za-zıȷ])/gu, '$1')
+    .replace(/([¨´˜ˆ¸˚ˇ˘˙˝])\s?([A-Za-zıȷ])/g, (_, accent: string, letter: string) =>
+      `${letter === 'ı' ? 'i' : letter === 'ȷ' ? 'j' : letter}${COMBINING[accent]}`.normalize('NFC'),
+    )
+    .normalize('NFC');
 }

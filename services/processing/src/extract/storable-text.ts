@@ -1,11 +1,13 @@
 // Text that every store downstream accepts: PostgreSQL's text type rejects U+0000, and a lone
 // UTF-16 surrogate is not valid UTF-8 at all, so one such character (pdf.js emits them for the
 // custom-encoded math fonts of formula-heavy PDFs) made the catalogue refuse the whole result on
-// every retry. C0 controls other than tab and line breaks carry nothing a reader sees either.
+// every retry. C0 controls other than tab and line breaks, and the C1 controls (a TeX font's
+// footnote mark comes out as U+0084), carry nothing a reader sees either.
 import type { ExtractedMetadata } from './extractor.ts';
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSTORABLE =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * NUL and the other C0 controls become a space (they sit where a glyph was), a lone surrogate the
