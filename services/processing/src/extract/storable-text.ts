@@ -5,8 +5,8 @@
 // footnote mark comes out as U+0084), carry nothing a reader sees either.
 import type { ExtractedMetadata } from './extractor.ts';
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSTORABLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
