@@ -14,7 +14,11 @@ export interface RealFigures {
   /** Documents that could not be fetched or changed upstream: left out of the scores. */
   unavailable: string[];
   layouts: Record<string, number>;
+  /** Per field on the documents the rules were developed on (their misses were read). */
   metadata: FieldScore[];
+  /** The same on the held-out documents: added after the rules were written, never tuned on. */
+  metadataHeldOut: FieldScore[];
+  heldOutDocuments: number;
   /** What the enricher made of each document, for the bench's misses and the retrieval set. */
   rows: Array<{ doc: RealDocument; text: string; title: string; summary: string; failed?: string }>;
 }
@@ -87,49 +91,53 @@ export async function evaluateRealDocuments(options: { ids?: string[] } = {}): P
   } finally {
     await extractor.close();
   }
-  const each = (pick: (r: (typeof results)[number]) => { ok: boolean; got: string } | undefined) =>
-    results.flatMap((r) => {
-      const s = pick(r);
-      return s ? [{ ...s, id: r.doc.id }] : [];
-    });
-  const metadata = [
-    score(
-      'processed and storable',
-      each((r) => ({ ok: r.stored, got: r.failed ?? 'unstorable characters' })),
-    ),
-    score(
-      'title',
-      each((r) => ({
-        ok: !!r.e && (sameText(r.e.title, r.doc.title) || sameText(r.e.title, r.doc.alsoTitle)),
-        got: r.e?.title ?? r.failed ?? '',
-      })),
-    ),
-    score(
-      'author',
-      // A page that prints no names is not scored for the author.
-      each((r) =>
-        r.doc.authors.length === 0
-          ? undefined
-          : { ok: !!r.e && sameAuthors(r.e.author, r.doc.authors), got: r.e?.author ?? '' },
+  const scoreAll = (subset: typeof results): FieldScore[] => {
+    const each = (pick: (r: (typeof results)[number]) => { ok: boolean; got: string } | undefined) =>
+      subset.flatMap((r) => {
+        const s = pick(r);
+        return s ? [{ ...s, id: r.doc.id }] : [];
+      });
+    return [
+      score(
+        'processed and storable',
+        each((r) => ({ ok: r.stored, got: r.failed ?? 'unstorable characters' })),
       ),
-    ),
-    score(
-      'publication_year',
-      each((r) =>
-        r.doc.year === undefined
-          ? undefined
-          : { ok: r.e?.publicationYear === r.doc.year, got: String(r.e?.publicationYear ?? '') },
+      score(
+        'title',
+        each((r) => ({
+          ok: !!r.e && (sameText(r.e.title, r.doc.title) || sameText(r.e.title, r.doc.alsoTitle)),
+          got: r.e?.title ?? r.failed ?? '',
+        })),
       ),
-    ),
-    score(
-      'journal_publisher',
-      each((r) =>
-        r.doc.venue === undefined
-          ? undefined
-          : { ok: !!r.e && sameVenue(r.e.journalPublisher, r.doc.venue), got: r.e?.journalPublisher ?? '' },
+      score(
+        'author',
+        // A page that prints no names is not scored for the author.
+        each((r) =>
+          r.doc.authors.length === 0
+            ? undefined
+            : { ok: !!r.e && sameAuthors(r.e.author, r.doc.authors), got: r.e?.author ?? '' },
+        ),
       ),
-    ),
-  ];
+      score(
+        'publication_year',
+        each((r) =>
+          r.doc.year === undefined
+            ? undefined
+            : { ok: r.e?.publicationYear === r.doc.year, got: String(r.e?.publicationYear ?? '') },
+        ),
+      ),
+      score(
+        'journal_publisher',
+        each((r) =>
+          r.doc.venue === undefined
+            ? undefined
+            : { ok: !!r.e && sameVenue(r.e.journalPublisher, r.doc.venue), got: r.e?.journalPublisher ?? '' },
+        ),
+      ),
+    ];
+  };
+  const metadata = scoreAll(results.filter((r) => !r.doc.heldOut));
+  const metadataHeldOut = scoreAll(results.filter((r) => r.doc.heldOut));
   const layouts: Record<string, number> = {};
   for (const r of results) layouts[r.doc.layout] = (layouts[r.doc.layout] ?? 0) + 1;
   return {
@@ -137,6 +145,8 @@ export async function evaluateRealDocuments(options: { ids?: string[] } = {}): P
     unavailable: fetched.filter((f) => f.problem !== undefined).map((f) => `${f.doc.id}: ${f.problem}`),
     layouts,
     metadata,
+    metadataHeldOut,
+    heldOutDocuments: results.filter((r) => r.doc.heldOut).length,
     rows,
   };
 }
