@@ -4,7 +4,15 @@
 // version whose file differs, the document is reported as changed and left out of the scores.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -102,4 +110,47 @@ export function fetchPackagedFiles<T extends PackagedFile>(docs: T[]): Fetched<T
     }
   }
   return docs.map((d) => results.get(d)!);
+}
+
+/**
+ * Every file under `dir` of a package (the man pages of manpages-dev, say), from the cache or the
+ * archive: the files' paths relative to the cache folder of that package, sorted.
+ */
+export function fetchPackageTree(
+  pkg: string,
+  version: string,
+  dir: string,
+): { root: string; files: string[] } {
+  const root = path.join(REAL_CACHE, `${pkg}-tree`);
+  const stamp = path.join(root, '.complete');
+  if (!existsSync(stamp)) {
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    const tmp = mkdtempSync(path.join(REAL_CACHE, '.download-'));
+    try {
+      const got = download(pkg, version, tmp);
+      if (!got.deb) throw new Error(got.error);
+      const tar = spawnSync(
+        'bash',
+        ['-c', 'dpkg-deb --fsys-tarfile "$1" | tar -x -C "$2" "$3"', 'x', got.deb, root, `.${dir}`],
+        {
+          encoding: 'utf8',
+        },
+      );
+      if (tar.status !== 0) throw new Error(`dpkg-deb: ${tar.stderr.trim()}`);
+      writeFileSync(stamp, got.version ?? version);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile() && e.name !== '.complete') files.push(path.relative(root, full));
+    }
+  };
+  walk(path.join(root, `.${dir}`));
+  return { root, files };
 }

@@ -403,12 +403,16 @@ export function createElasticsearchSearchIndex(
       const passageHits = new Map((slot.passages >= 0 ? lists[slot.passages]! : []).map((h) => [h._id, h]));
       const bm25ById = new Map(bm25Hits.map((h) => [h._id, h]));
 
-      let ranked: Array<{ hit: EsHit; score: number }>;
+      let ranked: Array<{ hit: EsHit; score: number; raw?: number }>;
       if (query.mode === 'keyword') {
         const scores = bm25ToScores(bm25Hits.map((h) => h._score ?? 0));
-        ranked = bm25Hits.map((hit, i) => ({ hit, score: scores[i]! }));
+        ranked = bm25Hits.map((hit, i) => ({ hit, score: scores[i]!, raw: hit._score ?? 0 }));
       } else if (query.mode === 'semantic') {
-        ranked = knnHits.map((hit) => ({ hit, score: clamp01(cosineFromScore(hit._score)) }));
+        ranked = knnHits.map((hit) => ({
+          hit,
+          score: clamp01(cosineFromScore(hit._score)),
+          raw: cosineFromScore(hit._score),
+        }));
       } else {
         const byId = new Map<string, EsHit>();
         for (const h of [...bm25Hits, ...knnHits]) byId.set(h._id, h);
@@ -417,7 +421,7 @@ export function createElasticsearchSearchIndex(
           bm25Hits.map((h) => ({ key: h._id })),
         ]).map((f) => ({ hit: byId.get(f.key)!, score: f.score }));
       }
-      return ranked.slice(0, limit).map(({ hit, score }) => {
+      return ranked.slice(0, limit).map(({ hit, score, raw }) => {
         let excerpt: string | undefined;
         if (excerpts) {
           const byOffset = new Map<number, PassageCandidate>();
@@ -437,7 +441,8 @@ export function createElasticsearchSearchIndex(
             text,
           );
         }
-        return hitFromSource(hit, score, excerpt);
+        const found = hitFromSource(hit, score, excerpt);
+        return raw === undefined ? found : { ...found, raw };
       });
     },
 

@@ -834,7 +834,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     return rows.map((r) => ({ key: r.key as string, raw: Number(r._score) }));
   }
 
-  function toHit(row: Record<string, unknown>, score: number): SearchHit {
+  function toHit(row: Record<string, unknown>, score: number, raw?: number): SearchHit {
     return {
       entityType: row.entity_type as IndexedEntityType,
       id: row.id as string,
@@ -846,6 +846,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       category: (row.category as string) ?? '',
       hashtags: listOf<string>(row.hashtags),
       score,
+      ...(raw !== undefined && Number.isFinite(raw) ? { raw } : {}),
     };
   }
 
@@ -908,12 +909,12 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       : [await runKnn(), await runBm25()];
 
     const fuseStart = performance.now();
-    let ranked: { key: string; score: number }[];
+    let ranked: { key: string; score: number; raw?: number }[];
     if (query.mode === 'semantic') {
-      ranked = vec.map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw) }));
+      ranked = vec.map((c) => ({ key: c.key, score: cosineDistanceToScore(c.raw), raw: 1 - c.raw }));
     } else if (query.mode === 'keyword') {
       const scores = bm25ToScores(kw.map((c) => c.raw));
-      ranked = kw.map((c, i) => ({ key: c.key, score: scores[i]! }));
+      ranked = kw.map((c, i) => ({ key: c.key, score: scores[i]!, raw: c.raw }));
     } else {
       ranked = reciprocalRankFusion([vec, kw]).map((f) => ({ key: f.key, score: f.score }));
     }
@@ -930,7 +931,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     const hits: SearchHit[] = [];
     for (const r of ranked) {
       const row = rows.get(r.key);
-      if (row) hits.push(toHit(row, r.score));
+      if (row) hits.push(toHit(row, r.score, r.raw));
     }
     if (query.withExcerpts && hits.length > 0) {
       await mark('excerpts', () => addExcerpts(query.ownerId, hits, { text, vector: query.vector }));

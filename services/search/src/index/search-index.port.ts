@@ -85,6 +85,12 @@ export interface SearchHit {
    * over the lists that returned anything (first in both lists = 1).
    */
   score: number;
+  /**
+   * The engine's own score before any scaling: the BM25 score (keyword), the cosine similarity
+   * (semantic); absent from the adapter's RRF (hybrid). Absolute, so comparable across queries:
+   * the search service calibrates match percentages from it.
+   */
+  raw?: number;
   /** Best-matching passage, when asked for and there is one. */
   excerpt?: string;
 }

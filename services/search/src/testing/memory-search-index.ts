@@ -178,14 +178,14 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
       const keywordRanking = (): Array<[string, number]> =>
         [...bm25(query.text, docs).entries()].sort((a, b) => b[1] - a[1]);
 
-      let ranked: Array<[string, number]>;
+      let ranked: Array<[string, number, number?]>;
       if (query.mode === 'semantic') {
         if (!query.vector) throw new Error('a semantic search needs a query vector');
-        ranked = vectorRanking().map(([k, s]) => [k, Math.max(0, s)]);
+        ranked = vectorRanking().map(([k, s]) => [k, Math.max(0, s), s]);
       } else if (query.mode === 'keyword') {
         const raw = keywordRanking();
         const top = raw[0]?.[1] ?? 1;
-        ranked = raw.map(([k, s]) => [k, s / top]);
+        ranked = raw.map(([k, s]) => [k, s / top, s]);
       } else {
         if (!query.vector) throw new Error('a hybrid search needs a query vector');
         const fused = new Map<string, number>();
@@ -197,9 +197,10 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
           .map(([k, s]): [string, number] => [k, s / (2 / (RRF_K + 1))])
           .sort((a, b) => b[1] - a[1]);
       }
-      return ranked.slice(0, query.limit).map(([k, s]) => {
+      return ranked.slice(0, query.limit).map(([k, s, raw]) => {
         const e = byKey.get(k)!;
-        return toHit(e, s, query.withExcerpts ? bestPassage(e, query) : undefined);
+        const hit = toHit(e, s, query.withExcerpts ? bestPassage(e, query) : undefined);
+        return raw === undefined ? hit : { ...hit, raw };
       });
     },
     async related(query: RelatedQuery) {
