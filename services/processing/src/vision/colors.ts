@@ -46,7 +46,12 @@ export async function borderColor(image: Uint8Array): Promise<{ hex: string; spr
   return { hex, spread };
 }
 
-export async function dominantColors(image: Uint8Array, max = 3): Promise<NamedColor[]> {
+export async function dominantColors(
+  image: Uint8Array,
+  max = 3,
+  /** The whole photo's border, when `image` is a crop around the object (its own edges are object). */
+  backdrop?: { hex: string; spread: number },
+): Promise<NamedColor[]> {
   vibrant ??= import('node-vibrant/node') as unknown as Promise<VibrantModule>;
   const { Vibrant } = await vibrant;
   // Vibrant samples every pixel it is given: a 256-px copy gives the same palette far faster.
@@ -59,9 +64,9 @@ export async function dominantColors(image: Uint8Array, max = 3): Promise<NamedC
   let swatches: Swatch[] = Object.values(palette)
     .filter((s): s is { hex: string; population: number } => !!s && s.population > 0)
     .map((s) => ({ hex: s.hex, population: s.population }));
-  const border = await borderColor(small);
+  const border = backdrop ?? (await borderColor(small));
   // A uniform border is a backdrop: its colour is not the object's.
-  if (border.spread < 12) {
+  if (border.spread < (backdrop ? 20 : 12)) {
     const bg = rgbToLab(...hexToRgb(border.hex));
     const kept = swatches.filter((s) => deltaE(rgbToLab(...hexToRgb(s.hex)), bg) > 18);
     if (kept.length > 0) swatches = kept;
@@ -89,4 +94,36 @@ export async function dominantColors(image: Uint8Array, max = 3): Promise<NamedC
     .sort((a, b) => b.share - a.share)
     .filter((c, i) => i === 0 || c.share >= 0.08)
     .slice(0, max);
+}
+
+/**
+ * Where the object's colour is read: the box of the detector's main object (the most confident,
+ * largest one; a person holding the item is not the item) with a small margin, else the middle of
+ * the photo. Undefined when the box is most of the photo anyway.
+ */
+export function objectRegion(
+  objects: ReadonlyArray<{
+    label: string;
+    score: number;
+    box?: { x: number; y: number; width: number; height: number };
+  }>,
+  width: number,
+  height: number,
+): { left: number; top: number; width: number; height: number } | undefined {
+  const area = width * height;
+  const main = objects
+    .filter((o) => o.box && o.score >= 0.3 && o.label !== 'person')
+    .map((o) => ({ box: o.box!, weight: o.score * Math.sqrt((o.box!.width * o.box!.height) / area) }))
+    .filter((o) => (o.box.width * o.box.height) / area >= 0.03)
+    .sort((a, b) => b.weight - a.weight)[0]?.box;
+  const box = main ?? { x: width * 0.2, y: height * 0.2, width: width * 0.6, height: height * 0.6 };
+  if ((box.width * box.height) / area > 0.85) return undefined;
+  const mx = box.width * 0.05;
+  const my = box.height * 0.05;
+  const left = Math.max(0, Math.floor(box.x - mx));
+  const top = Math.max(0, Math.floor(box.y - my));
+  const right = Math.min(width, Math.ceil(box.x + box.width + mx));
+  const bottom = Math.min(height, Math.ceil(box.y + box.height + my));
+  if (right - left < 8 || bottom - top < 8) return undefined;
+  return { left, top, width: right - left, height: bottom - top };
 }

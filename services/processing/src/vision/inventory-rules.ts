@@ -221,8 +221,24 @@ export function composeName(
         : NOUNS[category]
       : NOUNS[category];
   const color = colors[0]?.name ?? '';
-  const words = [color, material && !noun.includes(material) ? material : '', noun].filter(Boolean).join(' ');
+  const words = withoutRepeats([color, material, noun].filter(Boolean).join(' '));
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A name says each word once: "teal glass beads beads" → "teal glass beads", "wood wooden stool"
+ * stays as is but "bead beads" → "beads". The last of repeated words (the noun's) is kept.
+ */
+export function withoutRepeats(name: string): string {
+  const stem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const w of name.split(/\s+/).filter(Boolean).reverse()) {
+    if (seen.has(stem(w))) continue;
+    seen.add(stem(w));
+    kept.push(w);
+  }
+  return kept.reverse().join(' ');
 }
 
 export function composeDescription(parts: {

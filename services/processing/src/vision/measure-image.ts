@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { ImageHeaderError, readImageHeader } from '../extract/image-header.ts';
 import { readBarcodes, type FoundBarcode } from './barcodes.ts';
 import { loadCocoDetector } from './coco-detector.ts';
-import { dominantColors } from './colors.ts';
+import { borderColor, dominantColors, objectRegion } from './colors.ts';
 import type { Detection, NamedColor } from './inventory-vision.ts';
 
 export interface ImageMeasurements {
@@ -99,7 +99,16 @@ export async function measureImage(bytes: Uint8Array): Promise<ImageMeasurements
 
   t = performance.now();
   const oriented = await input().png().toBuffer();
-  const colors = await dominantColors(oriented);
+  // The object's colour from the object: the detector's box (else the middle of the photo), with the
+  // whole photo's border as the backdrop to leave out ("a blue bowl on a beige wall" is blue).
+  const region = objectRegion(objects, width, height);
+  const colors = region
+    ? await dominantColors(
+        await sharp(oriented).extract(region).png().toBuffer(),
+        3,
+        await borderColor(oriented),
+      )
+    : await dominantColors(oriented);
   timings.colors = performance.now() - t;
 
   t = performance.now();

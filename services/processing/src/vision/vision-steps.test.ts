@@ -4,8 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { readBarcodes } from './barcodes.ts';
 import { loadCocoDetector } from './coco-detector.ts';
 import { colorName } from './color-names.ts';
-import { dominantColors } from './colors.ts';
-import { composeName, decideCategory, findDimensions, findMaterial, findPrices } from './inventory-rules.ts';
+import { dominantColors, objectRegion } from './colors.ts';
+import {
+  composeName,
+  decideCategory,
+  findDimensions,
+  findMaterial,
+  findPrices,
+  withoutRepeats,
+} from './inventory-rules.ts';
 import { measureImage, ImageRejectedError } from './measure-image.ts';
 import {
   blueToteWithCodes,
@@ -155,6 +162,29 @@ describe('inventory rules', () => {
       'Red ceramic bowl',
     );
     expect(composeName('Home Decor', [], '', [{ label: 'vase', score: 0.6 }])).toBe('Vase');
+  });
+
+  it('says each word of a name once ("Teal glass beads beads" was a real name)', () => {
+    expect(composeName('Beads', [{ name: 'teal', hex: '#2a8c8c', share: 1 }], 'glass beads', [])).toBe(
+      'Teal glass beads',
+    );
+    expect(withoutRepeats('teal glass bead beads')).toBe('teal glass beads');
+    expect(withoutRepeats('Red ceramic bowl')).toBe('Red ceramic bowl');
+  });
+
+  it('reads the colour inside the main object’s box, not the wall around it', () => {
+    const objects = [
+      { label: 'person', score: 0.9, box: { x: 0, y: 0, width: 300, height: 480 } },
+      { label: 'clock', score: 0.35, box: { x: 400, y: 20, width: 40, height: 40 } },
+      { label: 'bowl', score: 0.6, box: { x: 250, y: 220, width: 140, height: 80 } },
+    ];
+    // The bowl (a person holding an item is not the item; a small, less sure clock loses to it).
+    expect(objectRegion(objects, 640, 480)).toEqual({ left: 243, top: 216, width: 154, height: 88 });
+    // Nothing detected: the middle of the photo; a box that is the whole photo: the whole photo.
+    expect(objectRegion([], 640, 480)).toEqual({ left: 108, top: 81, width: 424, height: 318 });
+    expect(
+      objectRegion([{ label: 'bowl', score: 0.9, box: { x: 0, y: 0, width: 640, height: 470 } }], 640, 480),
+    ).toBeUndefined();
   });
 
   it('has a fixture with the label text its photo shows', async () => {
