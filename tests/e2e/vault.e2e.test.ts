@@ -324,6 +324,14 @@ describe.skipIf(prerequisite !== null)('Document Vault and Search in Chromium', 
     await page.getByRole('button', { name: 'red electronics' }).waitFor();
     expect(requests).toHaveLength(typed + 1); // blank clears with no request
 
+    // An unrelated query still lists the closest documents by meaning, and says they are no good match.
+    await page.getByLabel('Semantic Search').check();
+    await box.fill('baroque opera sopranos');
+    await page.getByRole('heading', { name: 'No good match', level: 2 }).waitFor();
+    expect(await page.locator('.kb-search__score').first().textContent()).toMatch(/^\d+% match \(weak\)$/);
+    await screenshot(page, 'search-no-good-match');
+    await page.getByLabel('Keyword Search').check();
+
     await box.fill('zzqxw nothing like this');
     await page.getByText('No results found').waitFor();
 

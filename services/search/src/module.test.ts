@@ -418,6 +418,7 @@ describe('routes', () => {
       summary: '',
       excerpt: 'Tired doctors made more prescribing mistakes at night.',
       score: expect.any(Number),
+      match: expect.stringMatching(/^(?:good|weak)$/),
       url: `/api/documents/${doc.id}/file`,
     });
     expect(res.body.results.every((r) => typeof r.id === 'string')).toBe(true);

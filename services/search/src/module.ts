@@ -101,9 +101,9 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     logger,
     results,
     fusion:
-      config.SEARCH_HYBRID_FUSION === 'rrf'
-        ? { method: 'rrf' }
-        : { method: 'weighted', vectorWeight: Number(config.SEARCH_HYBRID_VECTOR_WEIGHT) },
+      config.SEARCH_HYBRID_FUSION === 'weighted'
+        ? { method: 'weighted', vectorWeight: Number(config.SEARCH_HYBRID_VECTOR_WEIGHT) }
+        : { method: config.SEARCH_HYBRID_FUSION },
   });
 
   async function open(): Promise<void> {

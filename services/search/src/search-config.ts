@@ -42,13 +42,13 @@ export const searchConfig = defineConfig({
     description:
       'Longest a cached answer is reused. Unset: 10m with the in-process bus (this process applies every index write, so invalidation is exact), 5s with Kafka (several replicas each apply only their share of writes)',
   }),
-  SEARCH_HYBRID_FUSION: env.enum(['weighted', 'rrf'] as const, {
-    default: 'weighted',
+  SEARCH_HYBRID_FUSION: env.enum(['learned', 'weighted', 'rrf'] as const, {
+    default: 'learned',
     description:
-      'How semantic/hybrid search ranks: weighted (cosine and BM25 scores, see SEARCH_HYBRID_VECTOR_WEIGHT) or rrf (the index adapter’s reciprocal rank fusion)',
+      'How semantic/hybrid search ranks: learned (a logistic combination of cosine and BM25 evidence fitted on the evaluation sets), weighted (see SEARCH_HYBRID_VECTOR_WEIGHT) or rrf (reciprocal rank fusion, k = 60)',
   }),
   SEARCH_HYBRID_VECTOR_WEIGHT: env.string({
-    default: '0.85',
+    default: '0.5',
     check: (v) => {
       const n = Number(v);
       return v.trim() !== '' && Number.isFinite(n) && n >= 0 && n <= 1

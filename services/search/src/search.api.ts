@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { defineOperation } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
+import { GOOD_MATCH } from './ranking.ts';
 import {
   documentSearchBody,
   ENTITY_TYPES,
@@ -11,6 +12,12 @@ import {
   neighboursBody,
   searchBody,
 } from './search-request.ts';
+
+/** A search hit's match: `weak` below the calibrated threshold, so a weak top hit is not shown as a match. */
+export const matchSchema = z.enum(['good', 'weak']).meta({
+  id: 'SearchMatch',
+  description: `\`weak\` when the score is below ${GOOD_MATCH} (searches only): no good match.`,
+});
 
 /** The unified search result (spec §3): documents carry `title`, inventory items `name`. */
 export const searchResultSchema = z
@@ -23,7 +30,11 @@ export const searchResultSchema = z
     content: z.string().meta({ description: 'The start of the extracted text.' }),
     url: z.string().meta({ description: "The document's file ('' for inventory items)." }),
     image_url: z.string().meta({ description: "The item's photo ('' for documents)." }),
-    score: z.number().min(0).max(1).meta({ description: 'Higher is better, comparable within one list.' }),
+    score: z.number().min(0).max(1).meta({
+      description:
+        'Search: the calibrated probability that this is what was searched for (the same for every query and mode). Related and duplicates: the similarity.',
+    }),
+    match: matchSchema.optional(),
     category: z.string(),
     hashtags: z.array(z.string()),
     excerpt: z.string().optional().meta({ description: 'The best-matching passage, when there is one.' }),
@@ -36,7 +47,8 @@ export const documentSearchResultSchema = z
     title: z.string(),
     summary: z.string(),
     excerpt: z.string().meta({ description: "The passage that matched best ('' when none)." }),
-    score: z.number().min(0).max(1),
+    score: z.number().min(0).max(1).meta({ description: 'The calibrated probability of a match.' }),
+    match: matchSchema,
     url: z.string(),
   })
   .meta({ id: 'DocumentSearchResult' });

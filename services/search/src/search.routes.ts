@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { createApiRouter, requireAdminClaim } from '@kaboodle/platform';
 import type { ApiRouter, Logger, TokenVerifier } from '@kaboodle/platform';
 import type { SearchHit } from './index/search-index.port.ts';
+import { GOOD_MATCH } from './ranking.ts';
 import type { RebuildReport, Rebuilder } from './rebuild.service.ts';
 import {
   documentNeighbours,
@@ -72,6 +73,8 @@ export interface SearchRouterDeps {
 }
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+/** Below the calibrated threshold a hit is a weak match: the vault says "no good match". */
+const matchOf = (score: number): 'good' | 'weak' => (score >= GOOD_MATCH ? 'good' : 'weak');
 
 export function createSearchRouter({ verifier, service, rebuilder, logger }: SearchRouterDeps): ApiRouter {
   // Admin routes check the token's role: search has no user store of its own to ask.
@@ -81,7 +84,7 @@ export function createSearchRouter({ verifier, service, rebuilder, logger }: Sea
     const started = performance.now();
     const timed = await service.search(user.id, body);
     setTiming(res, timed, started);
-    reply(200, { results: timed.value.map(hitBody) });
+    reply(200, { results: timed.value.map((h) => ({ ...hitBody(h), match: matchOf(h.score) })) });
   });
 
   api.handle(searchDocumentsSemantic, async ({ body, res, user, reply }) => {
@@ -95,6 +98,7 @@ export function createSearchRouter({ verifier, service, rebuilder, logger }: Sea
         summary: h.description,
         excerpt: h.excerpt ?? '',
         score: round4(h.score),
+        match: matchOf(h.score),
         url: h.url,
       })),
     });

@@ -7,6 +7,7 @@ import type { Logger } from '@kaboodle/platform';
 import type { IndexedEntityType, SearchHit, SearchIndex } from './index/search-index.port.ts';
 import { normaliseQuery } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
+import { calibrateList, DEFAULT_FUSION, fuseHybrid, type HybridFusion } from './ranking.ts';
 import type { ResultCache } from './result-cache.ts';
 import { MODE_OF } from './search-request.ts';
 import type {
@@ -48,44 +49,13 @@ export interface SearchServiceDeps {
   index: () => SearchIndex;
   embedder: QueryEmbedder;
   logger: Logger;
-  /** How hybrid ranks: the adapter's own RRF, or a weighted sum of vector and keyword scores (default). */
+  /** How hybrid ranks the two lists (default: the learned combination, see ranking.ts). */
   fusion?: HybridFusion;
   /** Recent answers per owner (none: every search runs). */
   results?: ResultCache<SearchHit[]>;
 }
 
-export type HybridFusion = { method: 'rrf' } | { method: 'weighted'; vectorWeight: number };
-
-/**
- * The default hybrid ranking, chosen on the evaluation set (services/search/bench/eval.bench.ts):
- * plain RRF (k = 60) lost to vector kNN alone there (MRR 0.960 vs 0.984), because it gives a weak
- * keyword rank as much say as a strong vector rank. A weighted sum of the cosine and the BM25 score
- * (relative to the best keyword hit) keeps the vector order and lets exact words lift a document.
- */
-export const DEFAULT_FUSION: HybridFusion = { method: 'weighted', vectorWeight: 0.85 };
-
-/**
- * Relative score fusion: score = w·cosine + (1 − w)·(BM25 / best BM25), both already in [0, 1] from
- * the adapter, so the result is in [0, 1] too. An entity missing from one list scores 0 there.
- * Ties keep the vector order. The excerpt comes from whichever list has one (the vector list first).
- */
-export function fuseWeighted(byVector: SearchHit[], byWords: SearchHit[], vectorWeight: number): SearchHit[] {
-  const w = Math.min(1, Math.max(0, vectorWeight));
-  const fused = new Map<string, { hit: SearchHit; score: number; order: number }>();
-  const key = (h: SearchHit) => `${h.entityType}:${h.id}`;
-  byVector.forEach((h, order) => fused.set(key(h), { hit: h, score: w * h.score, order }));
-  byWords.forEach((h, i) => {
-    const seen = fused.get(key(h));
-    if (seen) {
-      seen.score += (1 - w) * h.score;
-      if (seen.hit.excerpt === undefined && h.excerpt !== undefined)
-        seen.hit = { ...seen.hit, excerpt: h.excerpt };
-    } else fused.set(key(h), { hit: h, score: (1 - w) * h.score, order: byVector.length + i });
-  });
-  return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .map(({ hit, score }) => ({ ...hit, score: Math.min(1, Math.max(0, score)) }));
-}
+export { DEFAULT_FUSION, type HybridFusion } from './ranking.ts';
 
 export interface SearchService {
   search(ownerId: string, request: SearchRequest): Promise<Timed<SearchHit[]>>;
@@ -112,6 +82,24 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     }
   }
 
+  // The owner's entity count scales BM25 evidence for the match percentage: read at most once a
+  // minute per owner (a library's size moves slowly and the feature is logarithmic in it).
+  const sizes = new Map<string, { n: number; at: number }>();
+  async function corpusSize(ownerId: string): Promise<number> {
+    const known = sizes.get(ownerId);
+    if (known && Date.now() - known.at < 60_000) return known.n;
+    let n = known?.n ?? 1000;
+    try {
+      n = (await deps.index().stats(ownerId)).entities;
+    } catch (err) {
+      deps.logger.debug({ err }, 'owner size unavailable: match percentages use the last known');
+    }
+    sizes.delete(ownerId);
+    sizes.set(ownerId, { n, at: Date.now() });
+    if (sizes.size > 10_000) sizes.delete(sizes.keys().next().value!);
+    return n;
+  }
+
   async function run(
     ownerId: string,
     query: string,
@@ -134,11 +122,13 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
 
     if (mode === 'keyword') {
       const t = performance.now();
-      return finish(await index.search({ ...base, mode, limit: options.limit }), 0, t);
+      const hits = await index.search({ ...base, mode, limit: options.limit });
+      return finish(calibrateList('keyword', hits, query, await corpusSize(ownerId)), 0, t);
     }
 
-    if (mode === 'hybrid' && fusion.method === 'weighted') {
-      // The keyword list needs no vector: it runs while the query is embedded.
+    if (mode === 'hybrid') {
+      // Both lists deep enough for the fusion; the keyword one needs no vector, so it runs while the
+      // query is embedded.
       const depth = Math.min(100, Math.max(60, options.limit * 3));
       const byWords = index.search({ ...base, mode: 'keyword', limit: depth });
       byWords.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
@@ -146,27 +136,27 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       const t = performance.now();
       if (!e.vector) {
         deps.logger.warn({ err: e.error }, 'query embedding failed: answering by keyword only');
-        return finish((await byWords).slice(0, options.limit), e.ms, t, 'keyword');
+        return finish(
+          calibrateList('keyword', (await byWords).slice(0, options.limit), query, await corpusSize(ownerId)),
+          e.ms,
+          t,
+          'keyword',
+        );
       }
       const byVector = await index.search({ ...base, mode: 'semantic', vector: e.vector, limit: depth });
-      const hits = fuseWeighted(byVector, await byWords, fusion.vectorWeight).slice(0, options.limit);
+      const hits = fuseHybrid(byVector, await byWords, query, await corpusSize(ownerId), fusion).slice(
+        0,
+        options.limit,
+      );
       return finish(hits, e.ms, t);
     }
 
     const e = await embed(query);
     const t = performance.now();
-    if (!e.vector) {
-      // Pure kNN has nothing to fall back on; hybrid still answers by its keyword half.
-      if (mode === 'semantic') throw new UnavailableError('embedding the search query', { cause: e.error });
-      deps.logger.warn({ err: e.error }, 'query embedding failed: answering by keyword only');
-      return finish(
-        await index.search({ ...base, mode: 'keyword', limit: options.limit }),
-        e.ms,
-        t,
-        'keyword',
-      );
-    }
-    return finish(await index.search({ ...base, mode, vector: e.vector, limit: options.limit }), e.ms, t);
+    // Pure kNN has nothing to fall back on.
+    if (!e.vector) throw new UnavailableError('embedding the search query', { cause: e.error });
+    const hits = await index.search({ ...base, mode, vector: e.vector, limit: options.limit });
+    return finish(calibrateList('semantic', hits, query, await corpusSize(ownerId)), e.ms, t);
   }
 
   async function assertIndexed(index: SearchIndex, ownerId: string, request: EntityRequest): Promise<void> {

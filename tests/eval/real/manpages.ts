@@ -103,7 +103,8 @@ export function roffToText(roff: string): { name: string; body: string } {
       case 'I':
       case 'SM':
       case 'SB':
-        section === 'NAME' ? (name += ` ${args.join(' ')}`) : out.push(args.join(' '));
+        if (section === 'NAME') name += ` ${args.join(' ')}`;
+        else out.push(args.join(' '));
         break;
       case 'BR':
       case 'RB':
@@ -111,7 +112,8 @@ export function roffToText(roff: string): { name: string; body: string } {
       case 'RI':
       case 'BI':
       case 'IB':
-        section === 'NAME' ? (name += ` ${args.join('')}`) : out.push(args.join(''));
+        if (section === 'NAME') name += ` ${args.join('')}`;
+        else out.push(args.join(''));
         break;
       case 'TP':
       case 'PP':

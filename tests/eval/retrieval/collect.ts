@@ -25,6 +25,8 @@ export interface RetrievalQuery {
   half?: 'tune' | 'report';
 }
 export interface CollectedQuery extends RetrievalQuery {
+  /** Documents in the set (the owner's library size). */
+  corpusSize: number;
   vector: Float32Array;
   byWords: SearchHit[];
   byVector: SearchHit[];
@@ -120,7 +122,7 @@ export async function collectSet(
     const base = { ownerId: owner, text: q.query, entityTypes: ['document' as const], limit: depth };
     const byWords = await index.search({ ...base, mode: 'keyword' });
     const byVector = await index.search({ ...base, mode: 'semantic', vector: vectors[i]! });
-    collected.push({ ...q, vector: vectors[i]!, byWords, byVector });
+    collected.push({ ...q, corpusSize: entities.length, vector: vectors[i]!, byWords, byVector });
   }
   return {
     name,

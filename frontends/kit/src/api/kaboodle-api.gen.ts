@@ -1318,9 +1318,16 @@ export interface components {
       summary: string;
       /** @description The passage that matched best ('' when none). */
       excerpt: string;
+      /** @description The calibrated probability of a match. */
       score: number;
+      match: components['schemas']['SearchMatch'];
       url: string;
     };
+    /**
+     * @description `weak` when the score is below 0.3 (searches only): no good match.
+     * @enum {string}
+     */
+    SearchMatch: 'good' | 'weak';
     DocumentDetail: {
       /** @description The document id: the id of the file it was made from. */
       id: string;
@@ -1612,8 +1619,9 @@ export interface components {
       url: string;
       /** @description The item's photo ('' for documents). */
       image_url: string;
-      /** @description Higher is better, comparable within one list. */
+      /** @description Search: the calibrated probability that this is what was searched for (the same for every query and mode). Related and duplicates: the similarity. */
       score: number;
+      match?: components['schemas']['SearchMatch'];
       category: string;
       hashtags: string[];
       /** @description The best-matching passage, when there is one. */

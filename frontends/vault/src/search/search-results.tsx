@@ -1,5 +1,5 @@
 // The search results (spec 2): image, type, match, category and highlighted title and description;
-// a click opens the result. Each result can also be selected for "Add to kaboodle".
+// weak matches say so (decisions: calibrated percentages). A click opens the result. Each result can also be selected for "Add to kaboodle".
 import { AddToKaboodle, api, useSelection } from '@kaboodle/kit';
 import type { SearchHit } from '../documents/document-types.ts';
 import { Highlighted } from './highlighted.tsx';
@@ -16,6 +16,12 @@ export function SearchResults({ results, query, onOpen }: SearchResultsProps) {
   return (
     <>
       <p className="kb-search__count">Found {results.length} result(s)</p>
+      {results[0]?.match === 'weak' && (
+        <div className="kb-search__weak kb-frame" role="status">
+          <h2>No good match</h2>
+          <p>Nothing matched “{query}” well. The closest results are below.</p>
+        </div>
+      )}
       <ul className="kb-search__results">
         {results.map((hit) => {
           const pct = matchPercent(hit.score);
@@ -30,7 +36,13 @@ export function SearchResults({ results, query, onOpen }: SearchResultsProps) {
                 <span className="kb-search__result-body">
                   <span className="kb-search__result-head">
                     <span className={`kb-search__type kb-search__type--${hit.type}`}>{typeLabel(hit)}</span>
-                    {pct !== null && <span className="kb-search__score">{pct}% match</span>}
+                    {pct !== null && (
+                      <span
+                        className={`kb-search__score${hit.match === 'weak' ? ' kb-search__score--weak' : ''}`}
+                      >
+                        {pct}% match{hit.match === 'weak' ? ' (weak)' : ''}
+                      </span>
+                    )}
                     {hit.category && <span className="kb-search__category">{hit.category}</span>}
                   </span>
                   <span className="kb-search__title">

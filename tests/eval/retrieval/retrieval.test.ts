@@ -1,0 +1,58 @@
+// Retrieval floors on every set, through the product's index and ranking code: the team's set and
+// a slice of the real man-page known-item set (120 pages of Debian's manpages-dev, fetched into
+// .cache/eval-real). The hybrid (the API's "semantic") never loses to keyword or vector alone, and
+// calibrated match percentages keep unrelated queries weak. The full sets are in `make bench`
+// (services/search/bench/eval.bench.ts).
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUseLiteEmbedder } from '@kaboodle/processing/embed/index.ts';
+import { GOOD_MATCH } from '@kaboodle/search/ranking.ts';
+import { EVAL_DOCUMENTS } from '../documents.ts';
+import { EVAL_QUERIES } from '../queries.ts';
+import { manPageCollection } from '../real/manpages.ts';
+import { collectSet, UNRELATED_QUERIES, type CollectedSet } from './collect.ts';
+import { calibrationFigures, rankingFigures } from './score-sets.ts';
+
+const hasApt = spawnSync('apt-get', ['--version']).status === 0;
+const embedder = createUseLiteEmbedder();
+const unrelated = UNRELATED_QUERIES.map((query) => ({ query, relevant: {} }));
+const sets: CollectedSet[] = [];
+
+beforeAll(async () => {
+  const team = EVAL_DOCUMENTS.map((d) => ({ id: d.id, fileName: d.fileName, text: d.text }));
+  sets.push(await collectSet('team', team, [...EVAL_QUERIES, ...unrelated], embedder));
+  if (hasApt) {
+    const man = manPageCollection(120);
+    sets.push(await collectSet('man', man.documents, [...man.queries, ...unrelated], embedder));
+  }
+}, 600_000);
+afterAll(async () => {
+  for (const s of sets) await s.close();
+  await embedder.close?.();
+});
+
+describe('retrieval on every set', () => {
+  it('has the real set too where Debian packages can be fetched', () => {
+    expect(sets.map((s) => s.name)).toEqual(hasApt ? ['team', 'man'] : ['team']);
+  });
+
+  it('ranks with a hybrid that never loses to keyword or vector alone (MRR)', () => {
+    for (const s of sets) {
+      const [k, v, h] = (['keyword', 'vector', 'hybrid'] as const).map(
+        (m) => rankingFigures(s.queries, m).mrr,
+      );
+      expect(h, `${s.name}: keyword ${k}, vector ${v}, hybrid ${h}`).toBeGreaterThanOrEqual(
+        Math.max(k!, v!) - 0.01,
+      );
+    }
+  });
+
+  it('keeps unrelated queries below a good match in every mode, and related ones above them', () => {
+    for (const s of sets)
+      for (const m of ['keyword', 'vector', 'hybrid'] as const) {
+        const c = calibrationFigures(s.queries, m);
+        expect(c.unrelatedMax, `${s.name} ${m}`).toBeLessThan(GOOD_MATCH);
+        if (m !== 'vector') expect(c.relatedMedian, `${s.name} ${m}`).toBeGreaterThan(c.unrelatedMax);
+      }
+  });
+});
