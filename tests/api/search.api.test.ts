@@ -26,6 +26,7 @@ interface Hit {
   url: string;
   image_url: string;
   score: number;
+  match?: string;
   category: string;
   hashtags: string[];
 }
@@ -188,6 +189,7 @@ describe('POST /api/search', () => {
         'hashtags',
         'id',
         'image_url',
+        'match',
         'name',
         'score',
         'title',
@@ -195,6 +197,19 @@ describe('POST /api/search', () => {
         'url',
       ].sort(),
     );
+  });
+
+  it('calibrates match percentages: a real match is good, the closest hits of an unrelated query are weak', async () => {
+    const good = await search(alice, 'nitrate in drinking water wells', 'semantic');
+    expect(good.body.results[0]).toMatchObject({ id: ids['r-water'], match: 'good' });
+    for (const mode of ['semantic', 'keyword', 'vector']) {
+      const res = await search(alice, 'baroque opera sopranos singing arias', mode);
+      expect(res.status).toBe(200);
+      for (const hit of res.body.results) {
+        expect(hit, mode).toMatchObject({ match: 'weak' });
+        expect(hit.score, mode).toBeLessThan(0.3);
+      }
+    }
   });
 
   it('finds a document by meaning (no shared keyword needed) in semantic and vector modes', async () => {
@@ -224,7 +239,7 @@ describe('POST /api/documents/search', () => {
     expect(top.id).toBe(ids['b-coffee']);
     expect(top.excerpt.length).toBeGreaterThan(20);
     expect(doc('b-coffee').text.replace(/\s+/g, ' ')).toContain(top.excerpt.replace(/\s+/g, ' ').trim());
-    expect(Object.keys(top).sort()).toEqual(['excerpt', 'id', 'score', 'summary', 'title', 'url']);
+    expect(Object.keys(top).sort()).toEqual(['excerpt', 'id', 'match', 'score', 'summary', 'title', 'url']);
   });
 });
 
