@@ -21,6 +21,10 @@ export const DATE = new RegExp(
 export const VOLUME_MARKS =
   /\bvol(?:ume)?\.?\s*[\d?]|\b\d{1,4}\s*\(\d{1,4}\)\s*[:,]|\bno\.\s*[\d?]|\bn[uú]m\.\s*[\d?]|\bissue\s+\d|\bpp\.\s*\d|\bp[aá]gs?\.\s*\d|\bissn\b|\barticle\s+\d+\b/i;
 
+/** A volume line that names no venue itself ("2014, Vol. 2, No. 1"): the venue is the line above. */
+export const bareVolumeLine = (l: string): boolean =>
+  VOLUME_MARKS.test(l) && /^(?:\d|vol|no\b|issue)/i.test(l);
+
 const LABEL =
   /^(?:(?:title|authors?|written by|prepared by|from|to|re|subject|date|published|publisher|journal|source|cc|keywords)\s*:|by\s|(?:abstract|memorandum|memo)$)/i;
 const SECTION =
@@ -105,7 +109,7 @@ function notATitle(
   if (date && (l.match(/,/g) ?? []).length >= 2) return true;
   if (new RegExp(`^(?:${MONTHS})\\b`, 'i').test(l)) return true;
   // A venue: the line above a volume/issue line or a "dates, place" line.
-  if (next && (VOLUME_MARKS.test(next) || (DATE.exec(next)?.index === 0 && /,/.test(next)))) return true;
+  if (next && (bareVolumeLine(next) || (DATE.exec(next)?.index === 0 && /,/.test(next)))) return true;
   // An address ("Groenenborgerlaan 171, 2020 Antwerpen, BELGIUM"), a salutation.
   if (/\d{3,}.*,.*\b\p{Lu}/u.test(l) && /,/.test(l) && !/:/.test(l)) return true;
   if (/^(?:dear|hi|hello)\b/i.test(l)) return true;

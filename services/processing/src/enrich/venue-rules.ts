@@ -6,7 +6,7 @@
 import type { ExtractedMetadata } from '../extract/extractor.ts';
 import { ProvenanceSource } from './document-enricher.ts';
 import { hit, type RuleHit } from './rule-hit.ts';
-import { DATE, VOLUME_MARKS } from './title-rules.ts';
+import { bareVolumeLine, DATE, VOLUME_MARKS } from './title-rules.ts';
 
 const DOI = /\b(?:doi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)(10\.\d{4,9}\/\S+)/i;
 const NAME_WORD = "(?:\\p{Lu}[\\p{L}’'.-]*|of|the|and|for|in|on|de|la|del|des|der|für|&)";
@@ -73,7 +73,7 @@ export function findVenue(
     }
     // The name alone on the line above its volume line or above a meeting's "dates, place" line.
     if (
-      (VOLUME_MARKS.test(next) || (DATE.exec(next)?.index === 0 && /,/.test(next))) &&
+      (bareVolumeLine(next) || (DATE.exec(next)?.index === 0 && /,/.test(next))) &&
       !VOLUME_MARKS.test(l) &&
       !/:$/.test(l) &&
       plausibleVenue(trimVenue(l))
