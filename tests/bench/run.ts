@@ -19,11 +19,11 @@ const benches: { title: string; script: string }[] = [
   { title: 'Processing: enrichment', script: 'services/processing/bench/enrich.bench.ts' },
   { title: 'Processing: vision', script: 'services/processing/bench/vision.bench.ts' },
   {
-    title: 'Quality: metadata accuracy and search MRR / nDCG@10',
+    title: 'Quality: metadata accuracy, team set and real set (Debian PDFs) side by side, with misses',
     script: 'services/processing/bench/eval.ts',
   },
   {
-    title: 'Quality: search index keyword / semantic / hybrid, MRR and nDCG@10',
+    title: 'Quality: keyword / vector / hybrid on every set (team, real man pages), calibrated scores',
     script: 'services/search/bench/eval.bench.ts',
   },
   {
