@@ -30,7 +30,7 @@ import { createUseLiteEmbedder, USE_LITE_SPACE } from '@kaboodle/processing/embe
 import { createLanceDbSearchIndex } from '../src/index/lancedb-search-index.ts';
 import { createSearchModule } from '../src/module.ts';
 import { searchConfig } from '../src/search-config.ts';
-import { DEFAULT_FUSION, fuseWeighted } from '../src/search.service.ts';
+import { fuseHybrid } from '../src/ranking.ts';
 import {
   corpusVectors,
   entitiesWithVectors,
@@ -346,7 +346,7 @@ try {
     split.bm25Table.push(performance.now() - t);
     index.useMemoryIndexes(true);
     t = performance.now();
-    fuseWeighted(byVector, byWords, (DEFAULT_FUSION as { vectorWeight: number }).vectorWeight).slice(0, 20);
+    fuseHybrid(byVector, byWords, text, 100_000).slice(0, 20);
     split.fusion.push(performance.now() - t);
   }
   for (let i = 0; i < 10; i++) {
