@@ -329,7 +329,7 @@ export interface DocumentRow extends EntityRowBase, Omit<DocumentFields, 'hashta
 
 export interface InventoryRow extends EntityRowBase, Omit<InventoryFields, 'hashtags'> {
   colors: { name: string; hex: string; share: number }[];
-  objects: { label: string; score: number }[];
+  objects: { label: string; score: number; box?: { x: number; y: number; width: number; height: number } }[];
   barcodes: { format: string; value: string; lookup: Record<string, unknown> | null }[];
 }
 
@@ -379,7 +379,10 @@ export function documentDetailJson(r: DocumentRow) {
   };
 }
 
-export function inventoryJson(r: InventoryRow, detail = false) {
+export function inventoryJson(r: InventoryRow): InventoryJson;
+export function inventoryJson(r: InventoryRow, detail: true): InventoryDetailJson;
+export function inventoryJson(r: InventoryRow, detail = false): InventoryJson | InventoryDetailJson {
+  const hasImage = r.blob_key !== '' && r.content_type.startsWith('image/');
   const base = {
     id: r.id,
     name: r.name,
@@ -393,7 +396,9 @@ export function inventoryJson(r: InventoryRow, detail = false) {
     import_cost: r.import_cost,
     retail_price: r.retail_price,
     currency: r.currency,
-    image_url: `/api/inventory/${r.id}/image`,
+    image_url: hasImage ? `/api/inventory/${r.id}/image` : null,
+    // the photo's hash names the version, so the browser may keep the thumbnail for a year
+    thumbnail_url: hasImage ? `/api/inventory/${r.id}/image?w=320&v=${r.sha256.slice(0, 16)}` : null,
     status: 'processed' as const,
     file_type: r.content_type,
     hashtags: r.hashtags,
@@ -407,7 +412,52 @@ export function inventoryJson(r: InventoryRow, detail = false) {
     version: r.version,
   };
   if (!detail) return base;
-  return { ...base, text: r.extracted_text, provenance: r.provenance };
+  const analysis = decodeInventoryAnalysis(r.analysis);
+  const detailed: InventoryDetailJson = {
+    ...base,
+    text: r.extracted_text,
+    provenance: r.provenance,
+    image_width: analysis.imageWidth,
+    image_height: analysis.imageHeight,
+    image_model: analysis.imageEmbedding?.values.length ? analysis.imageEmbedding.model : '',
+  };
+  return detailed;
+}
+
+export interface InventoryJson {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  material: string;
+  color: string;
+  colors: InventoryRow['colors'];
+  dimensions: string;
+  origin_source: string;
+  import_cost: number | null;
+  retail_price: number | null;
+  currency: string;
+  image_url: string | null;
+  thumbnail_url: string | null;
+  status: 'processed';
+  file_type: string;
+  hashtags: Tag[];
+  objects: InventoryRow['objects'];
+  barcodes: InventoryRow['barcodes'];
+  source_file_id: string | null;
+  file_name: string;
+  corrected_fields: string[];
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface InventoryDetailJson extends InventoryJson {
+  text: string;
+  provenance: Record<string, ProvenanceJson>;
+  image_width: number;
+  image_height: number;
+  image_model: string;
 }
 
 function fileRef(r: EntityRowBase): FileRef | undefined {
@@ -454,7 +504,11 @@ export function inventoryProto(r: InventoryRow): InventoryItem {
     analysis,
     correctedFields: r.corrected_fields,
     status: EntryStatus.PROCESSED,
-    imageUrl: `/api/inventory/${r.id}/image`,
+    // search results show the gallery-size picture; items imported without a photo have none
+    imageUrl:
+      r.blob_key !== '' && r.content_type.startsWith('image/')
+        ? `/api/inventory/${r.id}/image?w=320&v=${r.sha256.slice(0, 16)}`
+        : '',
     version: BigInt(r.version),
     createdAt: timestampFromDate(new Date(r.created_at)),
     updatedAt: timestampFromDate(new Date(r.updated_at)),

@@ -12,14 +12,38 @@ import {
 } from './catalogue-model.ts';
 import type { InventoryFields, InventoryRow, Tag } from './catalogue-model.ts';
 import type { SourceFile } from './document.repository.ts';
-import { isEntityId, json, Params, toNumber, toNumberOrNull } from './entity-query.ts';
-import type { Page } from './entity-query.ts';
+import { isEntityId, json, keysetAfter, orderBy, Params, toNumber, toNumberOrNull } from './entity-query.ts';
+import type { Order, Page, SortSpec } from './entity-query.ts';
+
+/** The table's columns, sortable (spec §4: text case-insensitive, prices as numbers; missing first). */
+export const INVENTORY_SORTS = {
+  name: { expr: 'lower(name)', cast: 'text' },
+  description: { expr: 'lower(description)', cast: 'text' },
+  category: { expr: 'lower(category)', cast: 'text' },
+  material: { expr: 'lower(material)', cast: 'text' },
+  color: { expr: 'lower(color)', cast: 'text' },
+  dimensions: { expr: 'lower(dimensions)', cast: 'text' },
+  origin_source: { expr: 'lower(origin_source)', cast: 'text' },
+  import_cost: { expr: 'COALESCE(import_cost, -1)', cast: 'numeric' },
+  retail_price: { expr: 'COALESCE(retail_price, -1)', cast: 'numeric' },
+  created_at: { expr: 'created_at', cast: 'timestamptz' },
+} as const satisfies Record<string, SortSpec>;
+export type InventorySort = keyof typeof INVENTORY_SORTS;
 
 export interface InventoryFilter {
   /** Case-insensitive substring of name, description, material or origin (already trimmed). */
   query?: string | undefined;
   category?: string | undefined;
+  /** Only these ids (a selection); ids that are not UUIDs match nothing. */
+  ids?: string[] | undefined;
+  sort?: InventorySort | undefined;
+  order?: Order | undefined;
 }
+
+const sortOf = (f: InventoryFilter): { sort: SortSpec; order: Order } =>
+  f.sort
+    ? { sort: INVENTORY_SORTS[f.sort], order: f.order ?? 'asc' }
+    : { sort: INVENTORY_SORTS.created_at, order: f.order ?? 'desc' };
 
 const LIST_COLUMNS = `id, owner_id, source_file_id, source_attempt, file_name, content_type, size, blob_key, sha256,
   name, description, category, material, color, colors, dimensions, origin_source, import_cost, retail_price,
@@ -65,13 +89,15 @@ function where(p: Params, ownerId: string, f: InventoryFilter): string {
   const parts = [`owner_id = ${p.add(ownerId)}`];
   if (f.query) parts.push(`strpos(search_text, lower(${p.add(f.query)})) > 0`);
   if (f.category) parts.push(`category = ${p.add(f.category)}`);
+  if (f.ids) parts.push(`id = ANY(${p.add(f.ids.filter(isEntityId))}::uuid[])`);
   return parts.join(' AND ');
 }
 
 export interface SaveInventoryItem {
   id: string;
   ownerId: string;
-  source: SourceFile;
+  /** Null for items imported from a spreadsheet (no photo). */
+  source: SourceFile | null;
   attempt: number;
   analysis: InventoryAnalysis;
   corrections: Partial<InventoryFields>;
@@ -99,6 +125,7 @@ export function createInventoryRepository(db: Queryable) {
 
     async save(q: Queryable, d: SaveInventoryItem): Promise<InventoryRow | null> {
       const f = mergeFields(inventoryFieldsFromAnalysis(d.analysis), d.corrections);
+      const src = d.source;
       const corrected = correctedInventoryAnalysis(d.analysis, d.corrections);
       const barcodes = d.analysis.barcodes.map((b) => ({
         format: b.format,
@@ -118,13 +145,13 @@ export function createInventoryRepository(db: Queryable) {
       const cols: [string, unknown, string?][] = [
         ['id', d.id],
         ['owner_id', d.ownerId],
-        ['source_file_id', d.source.fileId],
+        ['source_file_id', src?.fileId ?? null],
         ['source_attempt', d.attempt],
-        ['file_name', d.source.fileName],
-        ['content_type', d.source.contentType],
-        ['size', d.source.size],
-        ['blob_key', d.source.blobKey],
-        ['sha256', d.source.sha256],
+        ['file_name', src?.fileName ?? ''],
+        ['content_type', src?.contentType ?? ''],
+        ['size', src?.size ?? 0],
+        ['blob_key', src?.blobKey ?? ''],
+        ['sha256', src?.sha256 ?? ''],
         ['name', f.name],
         ['description', f.description],
         ['category', f.category],
@@ -144,7 +171,13 @@ export function createInventoryRepository(db: Queryable) {
         [
           'objects',
           JSON.stringify(
-            d.analysis.objects.map((o) => ({ label: o.label, score: Math.round(o.score * 1000) / 1000 })),
+            d.analysis.objects.map((o) => ({
+              label: o.label,
+              score: Math.round(o.score * 1000) / 1000,
+              ...(o.box && o.box.width > 0 && o.box.height > 0
+                ? { box: { x: o.box.x, y: o.box.y, width: o.box.width, height: o.box.height } }
+                : {}),
+            })),
           ),
           'jsonb',
         ],
@@ -193,8 +226,9 @@ export function createInventoryRepository(db: Queryable) {
       const p = new Params();
       const w = where(p, ownerId, f);
       const countParams = [...p.values];
+      const { sort, order } = sortOf(f);
       const { rows } = await db.query(
-        `SELECT ${LIST_COLUMNS} FROM inventory_items WHERE ${w} ORDER BY created_at DESC, id DESC
+        `SELECT ${LIST_COLUMNS} FROM inventory_items WHERE ${w} ${orderBy(sort, order)}
          LIMIT ${p.add(page.limit)} OFFSET ${p.add((page.page - 1) * page.limit)}`,
         p.values,
       );
@@ -203,6 +237,44 @@ export function createInventoryRepository(db: Queryable) {
         countParams,
       );
       return { rows: rows.map(toRow), total: toNumber(count.rows[0]?.n ?? 0) };
+    },
+
+    /** Every matching row in the list's order, a keyset batch at a time (exports). */
+    async *iterate(
+      ownerId: string,
+      f: InventoryFilter,
+      batchSize: number,
+      max: number,
+    ): AsyncGenerator<InventoryRow> {
+      const { sort, order } = sortOf(f);
+      let after: { key: string; id: string } | undefined;
+      let sent = 0;
+      while (sent < max) {
+        const p = new Params();
+        let w = where(p, ownerId, f);
+        if (after) w += ` AND ${keysetAfter(p, sort, order, after.key, after.id)}`;
+        const { rows } = await db.query<Record<string, unknown>>(
+          `SELECT ${LIST_COLUMNS}, (${sort.expr})::text AS sort_key FROM inventory_items WHERE ${w}
+           ${orderBy(sort, order)} LIMIT ${p.add(Math.min(batchSize, max - sent))}`,
+          p.values,
+        );
+        for (const r of rows) yield toRow(r);
+        sent += rows.length;
+        const last = rows.at(-1);
+        if (!last || rows.length < batchSize) return;
+        after = { key: last.sort_key as string, id: last.id as string };
+      }
+    },
+
+    /** The owner's rows among `ids`, locked for an update (bulk actions). */
+    async findManyForOwner(q: Queryable, ownerId: string, ids: string[]): Promise<InventoryRow[]> {
+      const valid = ids.filter(isEntityId);
+      if (valid.length === 0) return [];
+      const { rows } = await q.query(
+        'SELECT * FROM inventory_items WHERE owner_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
+        [ownerId, valid],
+      );
+      return rows.map(toRow);
     },
 
     async count(ownerId: string): Promise<number> {

@@ -35,6 +35,7 @@ import { createKaboodleService } from './kaboodle.service.ts';
 import { createKaboodlesRouter } from './kaboodles.routes.ts';
 import { connectLibrarySearch } from './library-search.grpc.ts';
 import type { LibrarySearchHandle } from './library-search.port.ts';
+import { createInventoryService } from './inventory.service.ts';
 import { migrations } from './migrations.ts';
 
 export interface CatalogueModuleDeps {
@@ -98,6 +99,22 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
     logger,
   });
   const reader = createCatalogueReader({ db, documents, inventory });
+  const items = createInventoryService({
+    db,
+    inventory,
+    activity,
+    outbox,
+    onEntityDeleted: (tx, ownerId, ref) => kaboodles.entityRemoved(tx, ownerId, ref),
+  });
+  const inventoryApi = createInventoryRouter({
+    inventory,
+    service,
+    items,
+    blobs,
+    verifier,
+    logger,
+    exportMaxRows: config.CATALOGUE_EXPORT_MAX_ROWS,
+  });
 
   const documentsApi = createDocumentsRouter({
     documents,
@@ -109,7 +126,7 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
   const activityApi = createActivityRouter({ activity, verifier });
   const router = express.Router();
   router.use(documentsApi.router);
-  router.use(createInventoryRouter({ inventory, service, blobs, verifier }));
+  router.use(inventoryApi.router);
   router.use(activityApi.router);
   const kaboodleApi = createKaboodlesRouter({ kaboodles, documents, inventory, verifier });
   const insightsApi = createInsightsRouter({ insights, verifier });
@@ -122,6 +139,7 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
     router,
     operations: [
       ...documentsApi.operations,
+      ...inventoryApi.operations,
       ...activityApi.operations,
       ...kaboodleApi.operations,
       ...insightsApi.operations,

@@ -124,13 +124,13 @@ describe('inventoryItemToIndexed', () => {
     );
   });
 
-  it('builds the image url when the catalogue left it empty', () => {
+  it('keeps no image url for an item without a photo (imported from a spreadsheet)', () => {
     const item = create(InventoryItemSchema, {
       id: 'x',
       ownerId: 'o',
       version: 2n,
       analysis: { name: 'Stool' },
     });
-    expect(inventoryItemToIndexed(item, 4).imageUrl).toBe('/api/inventory/x/image');
+    expect(inventoryItemToIndexed(item, 4).imageUrl).toBe('');
   });
 });

@@ -8,7 +8,6 @@ import type { IndexedEntity, IndexedPassage } from './index/search-index.port.ts
 export class UnindexableEntityError extends Error {}
 
 export const documentUrl = (id: string): string => `/api/documents/${encodeURIComponent(id)}/file`;
-export const inventoryImageUrl = (id: string): string => `/api/inventory/${encodeURIComponent(id)}/image`;
 
 const nonEmpty = (values: Array<string | undefined>): string[] =>
   values.map((v) => (v ?? '').trim()).filter((v) => v !== '');
@@ -89,7 +88,7 @@ export function inventoryItemToIndexed(item: InventoryItem, dimensions: number):
       item.sourceFile?.fileName,
     ]),
     url: '',
-    imageUrl: item.imageUrl || inventoryImageUrl(item.id),
+    imageUrl: item.imageUrl,
     createdAt: date(item.createdAt, now),
     updatedAt: date(item.updatedAt, now),
     vector: vectorOf(a?.embedding?.values, dimensions, `inventory item ${item.id}`),

@@ -689,6 +689,26 @@ export declare type InventoryAnalysis = Message<"kaboodle.common.v1.InventoryAna
    * @generated from field: kaboodle.common.v1.Embedding embedding = 15;
    */
   embedding?: Embedding | undefined;
+
+  /**
+   * What the photo looks like, for "find an item by photo": an image-model vector, compared only
+   * with vectors of the same model (like `embedding`). Absent for items without a photo.
+   *
+   * @generated from field: kaboodle.common.v1.Embedding image_embedding = 16;
+   */
+  imageEmbedding?: Embedding | undefined;
+
+  /**
+   * Pixel size of the (upright) photo the object boxes are measured in; 0 when unknown.
+   *
+   * @generated from field: uint32 image_width = 17;
+   */
+  imageWidth: number;
+
+  /**
+   * @generated from field: uint32 image_height = 18;
+   */
+  imageHeight: number;
 };
 
 /**
@@ -831,6 +851,13 @@ export enum ProvenanceSource {
    * @generated from enum value: PROVENANCE_SOURCE_INSTRUCTIONS = 8;
    */
   INSTRUCTIONS = 8,
+
+  /**
+   * Read from a spreadsheet the user imported (CSV).
+   *
+   * @generated from enum value: PROVENANCE_SOURCE_IMPORT = 9;
+   */
+  IMPORT = 9,
 }
 
 /**

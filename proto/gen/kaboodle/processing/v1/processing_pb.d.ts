@@ -82,6 +82,55 @@ export declare type EmbedResponse = Message<"kaboodle.processing.v1.EmbedRespons
 export declare const EmbedResponseSchema: GenMessage<EmbedResponse>;
 
 /**
+ * @generated from message kaboodle.processing.v1.EmbedImageRequest
+ */
+export declare type EmbedImageRequest = Message<"kaboodle.processing.v1.EmbedImageRequest"> & {
+  /**
+   * A JPEG or PNG photo (at most 20 MB).
+   *
+   * @generated from field: bytes image = 1;
+   */
+  image: Uint8Array;
+};
+
+/**
+ * Describes the message kaboodle.processing.v1.EmbedImageRequest.
+ * Use `create(EmbedImageRequestSchema)` to create a new message.
+ */
+export declare const EmbedImageRequestSchema: GenMessage<EmbedImageRequest>;
+
+/**
+ * @generated from message kaboodle.processing.v1.EmbedImageResponse
+ */
+export declare type EmbedImageResponse = Message<"kaboodle.processing.v1.EmbedImageResponse"> & {
+  /**
+   * @generated from field: kaboodle.processing.v1.Vector vector = 1;
+   */
+  vector?: Vector | undefined;
+
+  /**
+   * @generated from field: string provider = 2;
+   */
+  provider: string;
+
+  /**
+   * @generated from field: string model = 3;
+   */
+  model: string;
+
+  /**
+   * @generated from field: uint32 dimensions = 4;
+   */
+  dimensions: number;
+};
+
+/**
+ * Describes the message kaboodle.processing.v1.EmbedImageResponse.
+ * Use `create(EmbedImageResponseSchema)` to create a new message.
+ */
+export declare const EmbedImageResponseSchema: GenMessage<EmbedImageResponse>;
+
+/**
  * @generated from message kaboodle.processing.v1.AnalyzeOptions
  */
 export declare type AnalyzeOptions = Message<"kaboodle.processing.v1.AnalyzeOptions"> & {
@@ -208,6 +257,25 @@ export declare const ProcessingService: GenService<{
     methodKind: "unary";
     input: typeof AnalyzeRequestSchema;
     output: typeof AnalyzeResponseSchema;
+  },
+}>;
+
+/**
+ * The photo side of processing (find an item by photo): its own service, so a deployment that only
+ * needs text embeddings is not asked for it.
+ *
+ * @generated from service kaboodle.processing.v1.ImageEmbeddingService
+ */
+export declare const ImageEmbeddingService: GenService<{
+  /**
+   * Embed one photo with the image model; vectors of different models are never compared.
+   *
+   * @generated from rpc kaboodle.processing.v1.ImageEmbeddingService.EmbedImage
+   */
+  embedImage: {
+    methodKind: "unary";
+    input: typeof EmbedImageRequestSchema;
+    output: typeof EmbedImageResponseSchema;
   },
 }>;
 

@@ -12,7 +12,7 @@ import { file_kaboodle_common_v1_common } from "../../common/v1/common_pb.js";
  * Describes the file kaboodle/processing/v1/processing.proto.
  */
 export const file_kaboodle_processing_v1_processing = /*@__PURE__*/
-  fileDesc("CidrYWJvb2RsZS9wcm9jZXNzaW5nL3YxL3Byb2Nlc3NpbmcucHJvdG8SFmthYm9vZGxlLnByb2Nlc3NpbmcudjEiHQoMRW1iZWRSZXF1ZXN0Eg0KBXRleHRzGAEgAygJIhgKBlZlY3RvchIOCgZ2YWx1ZXMYASADKAIidQoNRW1iZWRSZXNwb25zZRIvCgd2ZWN0b3JzGAEgAygLMh4ua2Fib29kbGUucHJvY2Vzc2luZy52MS5WZWN0b3ISEAoIcHJvdmlkZXIYAiABKAkSDQoFbW9kZWwYAyABKAkSEgoKZGltZW5zaW9ucxgEIAEoDSKTAQoOQW5hbHl6ZU9wdGlvbnMSFAoMaW5zdHJ1Y3Rpb25zGAEgASgJEjQKC2Rlc3RpbmF0aW9uGAIgASgOMh8ua2Fib29kbGUuY29tbW9uLnYxLkRlc3RpbmF0aW9uEjUKDWV4aXN0aW5nX3RhZ3MYAyADKAsyHi5rYWJvb2RsZS5wcm9jZXNzaW5nLnYxLlRhZ1VzZSIkCgZUYWdVc2USCwoDdGFnGAEgASgJEg0KBWNvdW50GAIgASgNInQKDkFuYWx5emVSZXF1ZXN0EikKBGZpbGUYASABKAsyGy5rYWJvb2RsZS5jb21tb24udjEuRmlsZVJlZhI3CgdvcHRpb25zGAIgASgLMiYua2Fib29kbGUucHJvY2Vzc2luZy52MS5BbmFseXplT3B0aW9ucyKWAQoPQW5hbHl6ZVJlc3BvbnNlEjgKCGRvY3VtZW50GAEgASgLMiQua2Fib29kbGUuY29tbW9uLnYxLkRvY3VtZW50QW5hbHlzaXNIABI/Cg5pbnZlbnRvcnlfaXRlbRgCIAEoCzIlLmthYm9vZGxlLmNvbW1vbi52MS5JbnZlbnRvcnlBbmFseXNpc0gAQggKBnJlc3VsdDLPAQoRUHJvY2Vzc2luZ1NlcnZpY2USWQoFRW1iZWQSJC5rYWJvb2RsZS5wcm9jZXNzaW5nLnYxLkVtYmVkUmVxdWVzdBolLmthYm9vZGxlLnByb2Nlc3NpbmcudjEuRW1iZWRSZXNwb25zZSIDkAIBEl8KB0FuYWx5emUSJi5rYWJvb2RsZS5wcm9jZXNzaW5nLnYxLkFuYWx5emVSZXF1ZXN0Gicua2Fib29kbGUucHJvY2Vzc2luZy52MS5BbmFseXplUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_kaboodle_common_v1_common]);
+  fileDesc("CidrYWJvb2RsZS9wcm9jZXNzaW5nL3YxL3Byb2Nlc3NpbmcucHJvdG8SFmthYm9vZGxlLnByb2Nlc3NpbmcudjEiHQoMRW1iZWRSZXF1ZXN0Eg0KBXRleHRzGAEgAygJIhgKBlZlY3RvchIOCgZ2YWx1ZXMYASADKAIidQoNRW1iZWRSZXNwb25zZRIvCgd2ZWN0b3JzGAEgAygLMh4ua2Fib29kbGUucHJvY2Vzc2luZy52MS5WZWN0b3ISEAoIcHJvdmlkZXIYAiABKAkSDQoFbW9kZWwYAyABKAkSEgoKZGltZW5zaW9ucxgEIAEoDSIiChFFbWJlZEltYWdlUmVxdWVzdBINCgVpbWFnZRgBIAEoDCJ5ChJFbWJlZEltYWdlUmVzcG9uc2USLgoGdmVjdG9yGAEgASgLMh4ua2Fib29kbGUucHJvY2Vzc2luZy52MS5WZWN0b3ISEAoIcHJvdmlkZXIYAiABKAkSDQoFbW9kZWwYAyABKAkSEgoKZGltZW5zaW9ucxgEIAEoDSKTAQoOQW5hbHl6ZU9wdGlvbnMSFAoMaW5zdHJ1Y3Rpb25zGAEgASgJEjQKC2Rlc3RpbmF0aW9uGAIgASgOMh8ua2Fib29kbGUuY29tbW9uLnYxLkRlc3RpbmF0aW9uEjUKDWV4aXN0aW5nX3RhZ3MYAyADKAsyHi5rYWJvb2RsZS5wcm9jZXNzaW5nLnYxLlRhZ1VzZSIkCgZUYWdVc2USCwoDdGFnGAEgASgJEg0KBWNvdW50GAIgASgNInQKDkFuYWx5emVSZXF1ZXN0EikKBGZpbGUYASABKAsyGy5rYWJvb2RsZS5jb21tb24udjEuRmlsZVJlZhI3CgdvcHRpb25zGAIgASgLMiYua2Fib29kbGUucHJvY2Vzc2luZy52MS5BbmFseXplT3B0aW9ucyKWAQoPQW5hbHl6ZVJlc3BvbnNlEjgKCGRvY3VtZW50GAEgASgLMiQua2Fib29kbGUuY29tbW9uLnYxLkRvY3VtZW50QW5hbHlzaXNIABI/Cg5pbnZlbnRvcnlfaXRlbRgCIAEoCzIlLmthYm9vZGxlLmNvbW1vbi52MS5JbnZlbnRvcnlBbmFseXNpc0gAQggKBnJlc3VsdDLPAQoRUHJvY2Vzc2luZ1NlcnZpY2USWQoFRW1iZWQSJC5rYWJvb2RsZS5wcm9jZXNzaW5nLnYxLkVtYmVkUmVxdWVzdBolLmthYm9vZGxlLnByb2Nlc3NpbmcudjEuRW1iZWRSZXNwb25zZSIDkAIBEl8KB0FuYWx5emUSJi5rYWJvb2RsZS5wcm9jZXNzaW5nLnYxLkFuYWx5emVSZXF1ZXN0Gicua2Fib29kbGUucHJvY2Vzc2luZy52MS5BbmFseXplUmVzcG9uc2UiA5ACAjKBAQoVSW1hZ2VFbWJlZGRpbmdTZXJ2aWNlEmgKCkVtYmVkSW1hZ2USKS5rYWJvb2RsZS5wcm9jZXNzaW5nLnYxLkVtYmVkSW1hZ2VSZXF1ZXN0Gioua2Fib29kbGUucHJvY2Vzc2luZy52MS5FbWJlZEltYWdlUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_kaboodle_common_v1_common]);
 
 /**
  * Describes the message kaboodle.processing.v1.EmbedRequest.
@@ -36,36 +36,59 @@ export const EmbedResponseSchema = /*@__PURE__*/
   messageDesc(file_kaboodle_processing_v1_processing, 2);
 
 /**
+ * Describes the message kaboodle.processing.v1.EmbedImageRequest.
+ * Use `create(EmbedImageRequestSchema)` to create a new message.
+ */
+export const EmbedImageRequestSchema = /*@__PURE__*/
+  messageDesc(file_kaboodle_processing_v1_processing, 3);
+
+/**
+ * Describes the message kaboodle.processing.v1.EmbedImageResponse.
+ * Use `create(EmbedImageResponseSchema)` to create a new message.
+ */
+export const EmbedImageResponseSchema = /*@__PURE__*/
+  messageDesc(file_kaboodle_processing_v1_processing, 4);
+
+/**
  * Describes the message kaboodle.processing.v1.AnalyzeOptions.
  * Use `create(AnalyzeOptionsSchema)` to create a new message.
  */
 export const AnalyzeOptionsSchema = /*@__PURE__*/
-  messageDesc(file_kaboodle_processing_v1_processing, 3);
+  messageDesc(file_kaboodle_processing_v1_processing, 5);
 
 /**
  * Describes the message kaboodle.processing.v1.TagUse.
  * Use `create(TagUseSchema)` to create a new message.
  */
 export const TagUseSchema = /*@__PURE__*/
-  messageDesc(file_kaboodle_processing_v1_processing, 4);
+  messageDesc(file_kaboodle_processing_v1_processing, 6);
 
 /**
  * Describes the message kaboodle.processing.v1.AnalyzeRequest.
  * Use `create(AnalyzeRequestSchema)` to create a new message.
  */
 export const AnalyzeRequestSchema = /*@__PURE__*/
-  messageDesc(file_kaboodle_processing_v1_processing, 5);
+  messageDesc(file_kaboodle_processing_v1_processing, 7);
 
 /**
  * Describes the message kaboodle.processing.v1.AnalyzeResponse.
  * Use `create(AnalyzeResponseSchema)` to create a new message.
  */
 export const AnalyzeResponseSchema = /*@__PURE__*/
-  messageDesc(file_kaboodle_processing_v1_processing, 6);
+  messageDesc(file_kaboodle_processing_v1_processing, 8);
 
 /**
  * @generated from service kaboodle.processing.v1.ProcessingService
  */
 export const ProcessingService = /*@__PURE__*/
   serviceDesc(file_kaboodle_processing_v1_processing, 0);
+
+/**
+ * The photo side of processing (find an item by photo): its own service, so a deployment that only
+ * needs text embeddings is not asked for it.
+ *
+ * @generated from service kaboodle.processing.v1.ImageEmbeddingService
+ */
+export const ImageEmbeddingService = /*@__PURE__*/
+  serviceDesc(file_kaboodle_processing_v1_processing, 1);
 
