@@ -10,7 +10,9 @@ import { createPooledExtractor, type Extractor } from './extract/index.ts';
 import { createOpenAiAssistedExtractor } from './extract/openai-assisted-extractor.ts';
 import { subscribeFileUploaded } from './file-uploaded.consumer.ts';
 import { extractionConfig, extractionOptionsFromConfig, pipelineConfig } from './limits/index.ts';
+import { createImageEmbeddingGrpcService } from './image-embedding.grpc.ts';
 import { createProcessingGrpcService } from './processing.grpc.ts';
+import type { ImageEmbedder } from './vision/index.ts';
 
 /** Every key the processing module reads (AI providers, extraction limits, pipeline throughput). */
 export const processingModuleConfig = combineConfigs(
@@ -33,6 +35,8 @@ export interface ProcessingModule extends ServiceModule {
   readonly analyzer: Analyzer;
   /** For in-process callers (search in `--target=all`): the same embedder gRPC Embed uses. */
   readonly embedder: TextEmbedder;
+  /** For in-process callers (search's find by photo): the same model gRPC EmbedImage uses. */
+  readonly imageEmbedder: ImageEmbedder;
   /** The text extractor in force: offline, or OpenAI-assisted when the provider is `openai`. */
   readonly extractor: Extractor;
 }
@@ -70,7 +74,11 @@ export function createProcessingModule(deps: ProcessingModuleDeps): ProcessingMo
     name: 'processing',
     analyzer,
     embedder: ai.embedder,
-    grpc: [createProcessingGrpcService({ analyzer, embedder: ai.embedder, blobs })],
+    imageEmbedder: ai.imageEmbedder,
+    grpc: [
+      createProcessingGrpcService({ analyzer, embedder: ai.embedder, blobs }),
+      createImageEmbeddingGrpcService(ai.imageEmbedder),
+    ],
     extractor,
     async start() {
       logger.info({ provider: ai.provider }, 'processing started');

@@ -288,6 +288,18 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
         model: deps.embedder.model,
         dimensions: vector!.length,
       },
+      ...(v.image
+        ? {
+            imageEmbedding: {
+              values: Array.from(v.image.embedding),
+              provider: 'local',
+              model: v.image.model,
+              dimensions: v.image.embedding.length,
+            },
+            imageWidth: v.image.width,
+            imageHeight: v.image.height,
+          }
+        : {}),
     };
     return {
       kind: 'inventory_item',

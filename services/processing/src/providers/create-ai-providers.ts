@@ -14,6 +14,10 @@ import {
   createOfflineVision,
   createOpenAiVision,
   createPooledImageMeasurer,
+  IMAGE_EMBEDDING_DIMENSIONS,
+  IMAGE_EMBEDDING_MODEL,
+  IMAGE_EMBEDDING_PROVIDER,
+  type ImageEmbedder,
   type ImageMeasurer,
   type InventoryVision,
   type LocalBarcodeMatch,
@@ -26,6 +30,8 @@ export interface AiProviders {
   embedder: TextEmbedder;
   enricher: DocumentEnricher;
   vision: InventoryVision;
+  /** Photos as vectors (find an item by photo): always the offline image model. */
+  imageEmbedder: ImageEmbedder;
   /** The endpoint's client when provider is `openai` (text extraction's vision transcription uses it too). */
   openai?: OpenAI;
   /** Stop the worker threads (embedding model, image measurement). */
@@ -55,6 +61,12 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
   // In a worker thread: the rules and NLP are a few ms per note the main thread needs for uploads.
   const offlineEnricher = createPooledOfflineEnricher();
   const offlineVision = createOfflineVision({ measurer, barcodeLookup });
+  const imageEmbedder: ImageEmbedder = {
+    provider: IMAGE_EMBEDDING_PROVIDER,
+    model: IMAGE_EMBEDDING_MODEL,
+    dimensions: IMAGE_EMBEDDING_DIMENSIONS,
+    embed: (bytes, opts = {}) => measurer.embed(bytes, opts),
+  };
   if (provider === 'offline') {
     const embedder = createUseLiteEmbedder({
       threads: options.embedThreads ?? 1,
@@ -65,6 +77,7 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
       embedder,
       enricher: offlineEnricher,
       vision: offlineVision,
+      imageEmbedder,
       close: async () => {
         await Promise.all([embedder.close?.(), offlineVision.close?.(), offlineEnricher.close()]);
       },
@@ -83,6 +96,7 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
     embedder,
     enricher: createOpenAiEnricher({ client, model: config.OPENAI_CHAT_MODEL, baseline: offlineEnricher }),
     vision,
+    imageEmbedder,
     close: async () => {
       await Promise.all([embedder.close?.(), vision.close?.(), offlineEnricher.close()]);
     },

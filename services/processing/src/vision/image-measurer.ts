@@ -3,11 +3,14 @@
 // and a hostile image costs one thread, not the service.
 import { UnavailableError } from '@kaboodle/platform';
 import { WorkerTaskError, abortReason, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
+import { embedImage } from './image-embedder.ts';
 import { ImageRejectedError, measureImage, type ImageMeasurements } from './measure-image.ts';
 import type { MeasureTask } from './vision.worker.ts';
 
 export interface ImageMeasurer {
   measure(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<ImageMeasurements>;
+  /** Only the image vector (a find-by-photo query): the same model as measure's `embedding`. */
+  embed(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<Float32Array>;
   close(): Promise<void>;
 }
 
@@ -23,44 +26,45 @@ export interface PooledImageMeasurerOptions {
 
 export function createPooledImageMeasurer(options: PooledImageMeasurerOptions = {}): ImageMeasurer {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const pool: WorkerPool<MeasureTask, ImageMeasurements> = createWorkerPool({
+  const pool: WorkerPool<MeasureTask, ImageMeasurements | Float32Array> = createWorkerPool({
     script: new URL('./vision.worker.ts', import.meta.url),
     size: options.threads ?? 1,
     maxQueued: options.maxQueued ?? 16,
     idleTimeoutMs: 10 * 60_000,
     resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb ?? 1024, maxYoungGenerationSizeMb: 64 },
   });
-  return {
-    async measure(bytes, opts = {}) {
-      try {
-        return await pool.run({ bytes }, { timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
-      } catch (err) {
-        if (!(err instanceof WorkerTaskError)) throw err;
-        switch (err.kind) {
-          case 'task':
-            if (err.remote?.name === 'ImageRejectedError') throw new ImageRejectedError(err.remote.message);
-            throw new Error(`analysing the image: ${err.message}`, { cause: err });
-          case 'timeout':
-            throw new ImageRejectedError(
-              `Analysing this picture took longer than ${Math.round(timeoutMs / 1000)} seconds, so it was stopped.`,
-              { cause: err },
-            );
-          case 'out_of_memory':
-            throw new ImageRejectedError(
-              'Analysing this picture needed too much memory, so it was stopped.',
-              { cause: err },
-            );
-          case 'queue_full':
-            throw new UnavailableError('Too many pictures are being analysed; try again shortly.', {
-              cause: err,
-            });
-          case 'aborted':
-            throw abortReason(err);
-          default:
-            throw new Error(`analysing the image: ${err.message}`, { cause: err });
-        }
+  async function run(task: MeasureTask, signal: AbortSignal | undefined) {
+    try {
+      return await pool.run(task, { timeoutMs, ...(signal ? { signal } : {}) });
+    } catch (err) {
+      if (!(err instanceof WorkerTaskError)) throw err;
+      switch (err.kind) {
+        case 'task':
+          if (err.remote?.name === 'ImageRejectedError') throw new ImageRejectedError(err.remote.message);
+          throw new Error(`analysing the image: ${err.message}`, { cause: err });
+        case 'timeout':
+          throw new ImageRejectedError(
+            `Analysing this picture took longer than ${Math.round(timeoutMs / 1000)} seconds, so it was stopped.`,
+            { cause: err },
+          );
+        case 'out_of_memory':
+          throw new ImageRejectedError('Analysing this picture needed too much memory, so it was stopped.', {
+            cause: err,
+          });
+        case 'queue_full':
+          throw new UnavailableError('Too many pictures are being analysed; try again shortly.', {
+            cause: err,
+          });
+        case 'aborted':
+          throw abortReason(err);
+        default:
+          throw new Error(`analysing the image: ${err.message}`, { cause: err });
       }
-    },
+    }
+  }
+  return {
+    measure: async (bytes, opts = {}) => (await run({ bytes }, opts.signal)) as ImageMeasurements,
+    embed: async (bytes, opts = {}) => (await run({ bytes, kind: 'embed' }, opts.signal)) as Float32Array,
     close: () => pool.close(),
   };
 }
@@ -71,6 +75,10 @@ export function createInThreadImageMeasurer(): ImageMeasurer {
     measure: (bytes, opts = {}) => {
       opts.signal?.throwIfAborted();
       return measureImage(bytes);
+    },
+    embed: (bytes, opts = {}) => {
+      opts.signal?.throwIfAborted();
+      return embedImage(bytes);
     },
     close: async () => {},
   };

@@ -32,3 +32,12 @@ export {
   findDimensions,
   findMaterial,
 } from './inventory-rules.ts';
+export {
+  colourHistogram,
+  embedImage,
+  embedPixels,
+  IMAGE_EMBEDDING_DIMENSIONS,
+  IMAGE_EMBEDDING_MODEL,
+  IMAGE_EMBEDDING_PROVIDER,
+} from './image-embedder.ts';
+export type { ImageEmbedder } from './image-embedder.ts';

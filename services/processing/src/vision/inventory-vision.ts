@@ -90,6 +90,16 @@ export interface InventoryEnrichment {
   importCost?: Money;
   hashtags: ScoredTag[];
   provenance: Record<string, FieldProvenance>;
+  /** The photo itself: its vector (find by photo) and the pixel size the object boxes are in. */
+  image?: ImageFacts;
+}
+
+export interface ImageFacts {
+  embedding: Float32Array;
+  /** IMAGE_EMBEDDING_MODEL of image-embedder.ts. */
+  model: string;
+  width: number;
+  height: number;
 }
 
 /** kaboodle.common.v1.Money. */

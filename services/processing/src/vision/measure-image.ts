@@ -6,6 +6,8 @@ import { ImageHeaderError, readImageHeader } from '../extract/image-header.ts';
 import { readBarcodes, type FoundBarcode } from './barcodes.ts';
 import { loadCocoDetector } from './coco-detector.ts';
 import { borderColor, dominantColors, objectRegion } from './colors.ts';
+import { embedImage } from './image-embedder.ts';
+import { ImageRejectedError } from './image-rejected.ts';
 import type { Detection, NamedColor } from './inventory-vision.ts';
 
 export interface ImageMeasurements {
@@ -14,6 +16,8 @@ export interface ImageMeasurements {
   objects: Detection[];
   colors: NamedColor[];
   barcodes: FoundBarcode[];
+  /** The photo as one vector (find an item by photo), IMAGE_EMBEDDING_MODEL. */
+  embedding: Float32Array;
   /** Milliseconds per step, for benchmarks. */
   timings: Record<string, number>;
 }
@@ -25,9 +29,7 @@ const DETECT_SIDE = 640;
 /** Barcodes need resolution, but past this zxing only gets slower. */
 const BARCODE_SIDE = 2400;
 
-export class ImageRejectedError extends Error {
-  override readonly name = 'ImageRejectedError';
-}
+export { ImageRejectedError };
 
 export async function measureImage(bytes: Uint8Array): Promise<ImageMeasurements> {
   const timings: Record<string, number> = {};
@@ -118,5 +120,9 @@ export async function measureImage(bytes: Uint8Array): Promise<ImageMeasurements
       : oriented;
   const barcodes = await readBarcodes(forBarcodes);
   timings.barcodes = performance.now() - t;
-  return { width, height, objects, colors, barcodes, timings };
+
+  t = performance.now();
+  const embedding = await embedImage(oriented);
+  timings.embed = performance.now() - t;
+  return { width, height, objects, colors, barcodes, embedding, timings };
 }

@@ -5,6 +5,7 @@ import { provenance as prov, ProvenanceSource, type FieldProvenance } from '../e
 import { parseInstructions } from '../enrich/instructions.ts';
 import { reconcileTags } from '../enrich/tag-vocabulary.ts';
 import type { BarcodeLookup } from './barcode-lookup.ts';
+import { IMAGE_EMBEDDING_MODEL } from './image-embedder.ts';
 import type { ImageMeasurer } from './image-measurer.ts';
 import {
   composeDescription,
@@ -253,6 +254,7 @@ export function createOfflineVision(options: OfflineVisionOptions): InventoryVis
         );
 
       return {
+        image: { embedding: m.embedding, model: IMAGE_EMBEDDING_MODEL, width: m.width, height: m.height },
         name,
         description,
         category: decision.category,

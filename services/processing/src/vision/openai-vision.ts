@@ -129,6 +129,8 @@ export function createOpenAiVision(options: OpenAiVisionOptions): InventoryVisio
       ).map(({ tag, relevancy }) => ({ tag, relevancy }));
       if (hashtags.length) provenance.hashtags = p('hashtags', hashtags.map((h) => h.tag).join(', '));
       return {
+        // the photo's vector and size are measured locally, never by the chat model
+        ...(baseline?.image ? { image: baseline.image } : {}),
         name,
         description,
         category,
