@@ -93,5 +93,8 @@ export function inventoryItemToIndexed(item: InventoryItem, dimensions: number):
     updatedAt: date(item.updatedAt, now),
     vector: vectorOf(a?.embedding?.values, dimensions, `inventory item ${item.id}`),
     passages: [],
+    ...(a?.imageEmbedding && a.imageEmbedding.values.length > 0
+      ? { image: { vector: Float32Array.from(a.imageEmbedding.values), model: a.imageEmbedding.model } }
+      : {}),
   };
 }

@@ -2,6 +2,7 @@
 // the catalogue by the catalogue.changed consumer, searched through the routes. Query embeddings come
 // from the processing service: in-process when both run here, gRPC otherwise.
 import { setTimeout as sleep } from 'node:timers/promises';
+import express from 'express';
 import { checkGrpcHealth, childLogger, UnavailableError } from '@kaboodle/platform';
 import type {
   EventBus,
@@ -13,10 +14,14 @@ import type {
 } from '@kaboodle/platform';
 import { subscribeCatalogueChanges } from './catalogue-changed.consumer.ts';
 import type { ElasticsearchSearchIndex } from './index/elasticsearch-search-index.ts';
+import type { ImageIndex } from './index/image-index.port.ts';
 import type { SearchHit, SearchIndex } from './index/search-index.port.ts';
+import { withImageIndex } from './index/with-image-index.ts';
 import { createIndexWriter } from './index-writer.ts';
 import type { IndexWriter } from './index-writer.ts';
-import { openSearchIndex } from './open-search-index.ts';
+import { openImageIndex, openSearchIndex } from './open-search-index.ts';
+import { createPhotoSearchRouter } from './photo-search.routes.ts';
+import { createPhotoSearch } from './photo-search.service.ts';
 import { connectCatalogue, connectProcessing, MAX_EMBED_TEXTS } from './processing-client.ts';
 import type { CatalogueModuleHandle, EmbeddingSpace, ProcessingModuleHandle } from './processing-client.ts';
 import { createQueryEmbedder } from './query-embedder.ts';
@@ -40,6 +45,8 @@ export interface SearchModuleDeps {
   config: SearchConfig & { KABOODLE_DATA_DIR: string };
   /** Another index than the configured one (unit tests, benches); default openSearchIndex. */
   openIndex?: (space: EmbeddingSpace) => SearchIndex;
+  /** Another image index (unit tests); default openImageIndex. */
+  openImages?: (space: EmbeddingSpace) => ImageIndex;
 }
 
 export interface SearchModule extends ServiceModule {
@@ -68,6 +75,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
   });
 
   let index: SearchIndex | undefined;
+  let images: ImageIndex | undefined;
   let writer: IndexWriter | undefined;
   let dimensions = 0;
   let subscription: Subscription | undefined;
@@ -111,14 +119,26 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     dimensions = space.dimensions;
     const opened = deps.openIndex?.(space) ?? openSearchIndex({ config, space, logger });
     await opened.open();
+    // The photo vectors: beside the text index, written with it (find an item by photo).
+    const imageSpace = await processing.imageSpace(stopping.signal).catch((err: unknown) => {
+      logger.warn({ err }, 'the processing service offers no image model: find by photo is off');
+      return undefined;
+    });
+    let written: SearchIndex = opened;
+    if (imageSpace) {
+      const opening = deps.openImages?.(imageSpace) ?? openImageIndex({ config, space: imageSpace });
+      await opening.open();
+      images = opening;
+      written = withImageIndex(opened, opening);
+    }
     index = opened;
     writer = createIndexWriter({
-      index: opened,
+      index: written,
       onWritten: (owners) => owners.forEach((o) => results.invalidateOwner(o)),
     });
     subscription = await subscribeCatalogueChanges(bus, {
       writer,
-      index: opened,
+      index: written,
       dimensions,
       logger,
       onOwnerRemoved: (o) => results.invalidateOwner(o),
@@ -157,7 +177,10 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
   /** A new or wiped index is filled from the catalogue (a fresh Elasticsearch, a deleted folder). */
   async function rebuildIfEmpty(opened: SearchIndex): Promise<void> {
     try {
-      if ((await opened.stats()).entities > 0) return;
+      const entities = (await opened.stats()).entities;
+      // a new image model (or a first start with photos) leaves the photo index empty: fill it too
+      const photosMissing = images !== undefined && entities > 0 && (await images.count()) === 0;
+      if (entities > 0 && !photosMissing) return;
     } catch (err) {
       logger.warn({ err }, 'could not tell whether the search index is empty: no automatic rebuild');
       return;
@@ -183,6 +206,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
       check: async () => {
         if (!index) throw new Error(NOT_OPEN);
         await index.ping();
+        await images?.ping();
       },
     },
   ];
@@ -195,12 +219,26 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     });
   }
 
+  const photos = createPhotoSearch({
+    images: () => {
+      if (!images)
+        throw new UnavailableError('Finding items by photo is not available yet; try again shortly.');
+      return images;
+    },
+    embedImage: (bytes, signal) => processing.embedImage(bytes, signal),
+  });
+  const photoApi = createPhotoSearchRouter({ verifier: deps.verifier, photos });
   const api = createSearchRouter({ verifier: deps.verifier, service, rebuilder, logger });
+  // the photo operations' fixed paths first, so no pattern of the text routes can take them
+  const router = express.Router();
+  router.use(photoApi.router);
+  router.use(api.router);
+
   return {
     name: 'search',
     checks,
-    router: api.router,
-    operations: api.operations,
+    router,
+    operations: [...api.operations, ...photoApi.operations],
     // Split mode: the catalogue's smart kaboodles and insights ask over gRPC.
     grpc: [createSearchGrpcService({ service, index: currentIndex })],
     embedder,
@@ -226,6 +264,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
       await subscription?.close();
       await writer?.close();
       await index?.close();
+      await images?.close();
       processing.close();
       catalogue?.close();
     },

@@ -2,7 +2,10 @@
 // Elasticsearch (cluster), otherwise the embedded LanceDB index under KABOODLE_DATA_DIR/search.
 import path from 'node:path';
 import type { Logger } from '@kaboodle/platform';
+import { createElasticsearchImageIndex } from './index/elasticsearch-image-index.ts';
 import { createElasticsearchSearchIndex } from './index/elasticsearch-search-index.ts';
+import type { ImageIndex } from './index/image-index.port.ts';
+import { createLanceDbImageIndex } from './index/lancedb-image-index.ts';
 import { createLanceDbSearchIndex } from './index/lancedb-search-index.ts';
 import type { SearchIndex } from './index/search-index.port.ts';
 import type { EmbeddingSpace } from './processing-client.ts';
@@ -48,4 +51,25 @@ export function embeddedTableName(base: string, space: EmbeddingSpace): string {
     .replace(/^-|-$/g, '')
     .slice(0, 48);
   return `${base}_${space.dimensions}d${model ? `_${model}` : ''}`;
+}
+
+/** The image vector index beside the text index: the same engine, one index per image model. */
+export function openImageIndex({ config, space }: Omit<OpenSearchIndexOptions, 'logger'>): ImageIndex {
+  if (config.ELASTICSEARCH_URL) {
+    return createElasticsearchImageIndex({
+      node: config.ELASTICSEARCH_URL,
+      indexName: config.SEARCH_INDEX_NAME,
+      dimensions: space.dimensions,
+      model: space.model,
+      ...(config.ELASTICSEARCH_API_KEY ? { apiKey: config.ELASTICSEARCH_API_KEY } : {}),
+      ...(config.ELASTICSEARCH_USERNAME ? { username: config.ELASTICSEARCH_USERNAME } : {}),
+      ...(config.ELASTICSEARCH_PASSWORD ? { password: config.ELASTICSEARCH_PASSWORD } : {}),
+    });
+  }
+  return createLanceDbImageIndex({
+    dir: path.join(config.KABOODLE_DATA_DIR, 'search'),
+    dimensions: space.dimensions,
+    model: space.model,
+    tableName: embeddedTableName(`${config.SEARCH_INDEX_NAME}_images`, space),
+  });
 }

@@ -1,9 +1,15 @@
 // How search reaches the services it depends on: the processing service (query embeddings) and the
 // catalogue (index rebuilds), in-process when they share this process, over gRPC when split.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createGrpcClient } from '@kaboodle/platform';
+import { createGrpcClient, InputError } from '@kaboodle/platform';
 import type { Logger, ServiceModule } from '@kaboodle/platform';
-import { CatalogueService, create, ListForIndexRequestSchema, ProcessingService } from '@kaboodle/proto';
+import {
+  CatalogueService,
+  create,
+  ImageEmbeddingService,
+  ListForIndexRequestSchema,
+  ProcessingService,
+} from '@kaboodle/proto';
 import type { ListForIndexRequest, ListForIndexResponse } from '@kaboodle/proto';
 import type { EmbedTexts } from './query-embedder.ts';
 
@@ -15,9 +21,22 @@ export interface InProcessEmbedder {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
+/** What search needs of the processing module's image model in-process (find by photo). */
+export interface InProcessImageEmbedder {
+  readonly dimensions: number;
+  readonly model: string;
+  embed(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<Float32Array>;
+}
+
 /** How search reaches the processing service: the module itself in one process, gRPC when split. */
 export type ProcessingModuleHandle =
-  | { kind: 'in-process'; module: () => ServiceModule & { readonly embedder: InProcessEmbedder } }
+  | {
+      kind: 'in-process';
+      module: () => ServiceModule & {
+        readonly embedder: InProcessEmbedder;
+        readonly imageEmbedder?: InProcessImageEmbedder;
+      };
+    }
   | { kind: 'grpc'; address: string };
 
 /** What search needs of the catalogue module in-process (the contract's typed listForIndex). */
@@ -37,6 +56,10 @@ export interface EmbeddingSpace {
 
 export interface ProcessingClient {
   embed: EmbedTexts;
+  /** A photo's vector in the image space (ImageRejected photos answer InputError). */
+  embedImage(bytes: Uint8Array, signal?: AbortSignal): Promise<Float32Array>;
+  /** The image model's space, or undefined when processing offers none. */
+  imageSpace(signal?: AbortSignal): Promise<EmbeddingSpace | undefined>;
   /** The embedder's space (split: asks Embed once, retrying until processing answers or `signal` aborts). */
   space(signal?: AbortSignal): Promise<EmbeddingSpace>;
   close(): void;
@@ -53,10 +76,27 @@ export function connectProcessing(handle: ProcessingModuleHandle, logger: Logger
         const { dimensions, model } = handle.module().embedder;
         return { dimensions, model: model ?? '' };
       },
+      embedImage: async (bytes, signal) => {
+        const images = handle.module().imageEmbedder;
+        if (!images) throw new Error('the processing module in this process has no image model');
+        try {
+          return await images.embed(bytes, signal ? { signal } : {});
+        } catch (err) {
+          // a picture processing refuses is the caller's to fix, as over gRPC (INVALID_ARGUMENT)
+          if ((err as Error).name === 'ImageRejectedError') throw new InputError((err as Error).message);
+          throw err;
+        }
+      },
+      imageSpace: async () => {
+        const images = handle.module().imageEmbedder;
+        return images ? { dimensions: images.dimensions, model: images.model } : undefined;
+      },
       close: () => undefined,
     };
   }
   const client = createGrpcClient(ProcessingService, handle.address, { logger, deadlineMs: 10_000 });
+  const imageClient = createGrpcClient(ImageEmbeddingService, handle.address, { logger, deadlineMs: 60_000 });
+  let knownImages: EmbeddingSpace | undefined;
   const embed: EmbedTexts = async (texts) => {
     const { vectors } = await client.embed({ texts });
     return vectors.map((v) => Float32Array.from(v.values));
@@ -80,9 +120,31 @@ export function connectProcessing(handle: ProcessingModuleHandle, logger: Logger
       }
       return known;
     },
-    close: () => client.close(),
+    async embedImage(bytes, signal) {
+      const answer = await imageClient.embedImage({ image: bytes }, signal ? { signal } : {});
+      return Float32Array.from(answer.vector?.values ?? []);
+    },
+    async imageSpace(signal) {
+      if (knownImages) return knownImages;
+      // one tiny picture tells the model and its size (like Embed's one word for the text space)
+      const answer = await imageClient.embedImage({ image: TINY_PNG }, signal ? { signal } : {});
+      const dimensions = answer.dimensions || answer.vector?.values.length || 0;
+      if (!dimensions) return undefined;
+      knownImages = { dimensions, model: answer.model };
+      return knownImages;
+    },
+    close: () => {
+      client.close();
+      imageClient.close();
+    },
   };
 }
+
+/** An 8×8 grey PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAAAAADhZOFXAAAAEUlEQVR4nGNkYGBgYGBgYAAAAA4AAeP2MKYAAAAASUVORK5CYII=',
+  'base64',
+);
 
 export interface CatalogueClient {
   /** Every entity of every owner (or one owner), for a rebuild. */

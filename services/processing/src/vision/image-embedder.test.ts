@@ -26,6 +26,14 @@ describe('image embedding (find an item by photo)', () => {
     expect(Array.from(a)).toEqual(Array.from(b));
   });
 
+  it('reads a greyscale photo as well as a colour one', async () => {
+    const grey = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#777' } })
+      .greyscale()
+      .png()
+      .toBuffer();
+    expect(await embedImage(grey)).toHaveLength(IMAGE_EMBEDDING_DIMENSIONS);
+  });
+
   it('refuses what is not a picture with a reason a person can act on', async () => {
     await expect(embedImage(Buffer.from('just some text, not a photo'))).rejects.toBeInstanceOf(
       ImageRejectedError,

@@ -155,6 +155,7 @@ export async function embedImage(bytes: Uint8Array): Promise<Float32Array> {
       .rotate()
       .resize(INPUT, INPUT, { fit: 'fill' })
       .removeAlpha()
+      .toColourspace('srgb') // a greyscale photo has one channel; the model reads three
       .raw()
       .toBuffer({ resolveWithObject: true }));
   } catch (err) {

@@ -40,6 +40,8 @@ export interface IndexedEntity {
   vector: Float32Array;
   /** Documents' passages (chunks with vectors); [] for inventory items. */
   passages: IndexedPassage[];
+  /** Inventory items with a photo: its image-model vector (kept in the image index, image-index.port.ts). */
+  image?: { vector: Float32Array; model: string };
 }
 
 /**

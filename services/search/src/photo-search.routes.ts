@@ -1,0 +1,83 @@
+// Handlers of the photo search operations (photo-search.api.ts). The photo is read from the body with
+// a hard cap (the spec's 20 MB file limit and message); a client that leaves stops the reading.
+import type { Request } from 'express';
+import { createApiRouter, InputError, TooLargeError } from '@kaboodle/platform';
+import type { ApiRouter, TokenVerifier } from '@kaboodle/platform';
+import type { SearchHit } from './index/search-index.port.ts';
+import { findByPhoto, imageNeighbours, MAX_PHOTO_BYTES, PHOTO_TYPES } from './photo-search.api.ts';
+import type { PhotoSearch } from './photo-search.service.ts';
+
+const tooLarge = (bytes: number) =>
+  new TooLargeError(`File size exceeds 20MB limit (${(bytes / 1024 / 1024).toFixed(2)}MB)`);
+
+/** The body as bytes, refusing more than MAX_PHOTO_BYTES before reading it all. */
+async function readPhoto(req: Request): Promise<Buffer> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
+    throw new InputError(
+      type
+        ? `Unsupported file type: ${type}`
+        : 'Send the photo as the body (Content-Type image/jpeg or image/png)',
+    );
+  }
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_PHOTO_BYTES) {
+    req.resume(); // drain so the answer reaches the client
+    throw tooLarge(declared);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PHOTO_BYTES) {
+      req.resume();
+      throw tooLarge(size);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) throw new InputError('The photo is empty');
+  return Buffer.concat(chunks);
+}
+
+export function photoHitBody(h: SearchHit) {
+  const isDocument = h.entityType === 'document';
+  return {
+    type: h.entityType,
+    id: h.id,
+    title: isDocument ? h.title : '',
+    name: isDocument ? '' : h.title,
+    description: h.description,
+    content: h.content,
+    url: h.url,
+    image_url: h.imageUrl,
+    score: Math.round(h.score * 10_000) / 10_000,
+    category: h.category,
+    hashtags: h.hashtags,
+  };
+}
+
+export function createPhotoSearchRouter(deps: { verifier: TokenVerifier; photos: PhotoSearch }): ApiRouter {
+  const api = createApiRouter({ verifier: deps.verifier });
+
+  api.handle(findByPhoto, async ({ req, res, query, user, reply }) => {
+    const started = performance.now();
+    const photo = await readPhoto(req);
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    const found = await deps.photos.findByPhoto(user.id, photo, query.limit, gone.signal);
+    res.set(
+      'Server-Timing',
+      `embed;dur=${found.timing.embed.toFixed(2)}, index;dur=${found.timing.index.toFixed(2)}, total;dur=${(performance.now() - started).toFixed(2)}`,
+    );
+    reply(200, { results: found.results.map(photoHitBody), model: found.model });
+  });
+
+  api.handle(imageNeighbours, async ({ query, user, reply }) => {
+    const hits = await deps.photos.neighbours(user.id, { type: query.type, id: query.id }, query.limit);
+    reply(200, { results: hits.map(photoHitBody) });
+  });
+
+  return api;
+}
