@@ -136,7 +136,7 @@ function readCell(field: InventoryField, raw: string, label: string, row: Import
 
 interface Parsed {
   record: string[];
-  info: { lines: number };
+  raw: string;
 }
 
 /**
@@ -148,9 +148,8 @@ export function planImport(csv: string, mapping?: Record<string, string>): Impor
   try {
     parsed = parse(csv, {
       bom: true,
-      info: true,
+      raw: true,
       relax_column_count: true,
-      skip_empty_lines: true,
       to: MAX_IMPORT_ROWS + 2,
     }) as unknown as Parsed[];
   } catch (err) {
@@ -159,11 +158,15 @@ export function planImport(csv: string, mapping?: Record<string, string>): Impor
       `The CSV file cannot be read${e.lines ? ` at line ${e.lines}` : ''}: ${(e.message ?? 'not CSV').replace(/^Invalid [^:]*: /, '')}`,
     );
   }
+  // leading blank lines are not the header
+  const linesIn = (raw: string) => (raw.match(/\r\n|\r|\n/g) ?? []).length;
+  let line = 1;
+  while (parsed[0] && parsed[0].record.every((c) => c.trim() === '')) line += linesIn(parsed.shift()!.raw);
   const header = parsed[0];
   if (!header || header.record.every((c) => c.trim() === '')) {
     throw new InputError('The CSV file is empty: the first line must name the columns');
   }
-  if (parsed.length - 1 > MAX_IMPORT_ROWS) {
+  if (parsed.filter((p) => p.record.some((c) => c.trim() !== '')).length - 1 > MAX_IMPORT_ROWS) {
     throw new InputError(`The CSV has more than ${MAX_IMPORT_ROWS} rows; split it into smaller files`);
   }
   const columns = header.record.map((c) => c.trim());
@@ -185,10 +188,12 @@ export function planImport(csv: string, mapping?: Record<string, string>): Impor
     );
   }
   const rows: ImportRow[] = [];
-  let lineAfter = header.info.lines;
-  for (const { record, info } of parsed.slice(1)) {
-    const row: ImportRow = { line: lineAfter + 1, fields: {}, errors: [] };
-    lineAfter = info.lines;
+  // Lines are counted from the raw text of each record, so a quoted cell over two lines moves on
+  // the numbering exactly as an editor shows it.
+  line += linesIn(header.raw);
+  for (const { record, raw } of parsed.slice(1)) {
+    const row: ImportRow = { line, fields: {}, errors: [] };
+    line += linesIn(raw);
     if (record.every((c) => c.trim() === '')) continue;
     if (record.length > columns.length && record.slice(columns.length).some((c) => c.trim() !== '')) {
       row.errors.push(`has ${record.length} cells; the header names ${columns.length} columns`);

@@ -201,8 +201,9 @@ export const bulkBodySchema = z
   .meta({ id: 'InventoryBulkAction' });
 
 /** Item field → the CSV column it is read from ('' = not imported). */
-const mappingSchema = z.record(z.string(), z.enum(['', ...INVENTORY_FIELDS]), {
-  error: `mapping must map CSV columns to one of ${EDITABLE} (or "" to skip a column)`,
+const MAPPING_RULE = `mapping must map CSV columns to one of ${EDITABLE} (or "" to skip a column)`;
+const mappingSchema = z.record(z.string(), z.enum(['', ...INVENTORY_FIELDS], { error: MAPPING_RULE }), {
+  error: MAPPING_RULE,
 });
 
 export const importBodySchema = z
@@ -334,7 +335,8 @@ export const importInventory = defineOperation({
   summary: 'Import items from a CSV file: preview (dry_run) or store them all',
   description:
     'Headers are mapped to item fields (or as `mapping` says). Every row is checked first; if any row has a problem nothing is stored (422, with the lines).',
-  body: { json: importBodySchema, limit: MAX_IMPORT_BYTES + 2 * 1024 * 1024 },
+  // JSON quoting can double a CSV (every line break is two characters): room for that, no more
+  body: { json: importBodySchema, limit: 2 * MAX_IMPORT_BYTES + 1024 * 1024 },
   responses: {
     200: { description: 'The preview (dry_run): nothing stored.', json: importReportSchema },
     201: { description: 'Every row stored.', json: importReportSchema },
