@@ -205,6 +205,16 @@ describe('inventory API', () => {
     expect(again.body.results[0]).toMatchObject({ id: first, type: 'inventory_item', name: 'anchor bowl' });
     expect(again.body.results.map((h) => h.id).sort()).toEqual([first, second].sort());
     expect(again.body.results[0]!.score).toBeGreaterThan(again.body.results[1]!.score);
+    // the way a browser sends it: the `photo` file of a form
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(photos[0]!.rephotos[0]!)], { type: 'image/jpeg' }), 'q.jpg');
+    const viaForm = await fetch(new URL('/api/search/by-photo', app.url), {
+      method: 'POST',
+      headers: { 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${alice}` },
+      body: form,
+    });
+    expect(viaForm.status).toBe(200);
+    expect(((await viaForm.json()) as { results: Hit[] }).results[0]!.id).toBe(first);
     // bob's photo of alice's item finds only bob's own item
     const bobSees = await findByPhoto(bob, photos[0]!.rephotos[0]!);
     expect(bobSees.body.results.map((h) => h.id)).toEqual([bobs]);

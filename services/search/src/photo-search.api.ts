@@ -31,8 +31,13 @@ export const findByPhoto = defineOperation({
   security: 'user',
   summary: 'Your items ranked by how much their photos look like this one',
   description:
-    'Send the photo itself as the body (Content-Type image/jpeg or image/png, at most 20 MB). Only your own items are compared.',
+    'Send the photo as the body (Content-Type image/jpeg or image/png) or as the `photo` file of a multipart form; at most 20 MB. Only your own items are compared.',
   query: z.object({ limit: wholeNumberQuery({ min: 1, max: 50, default: 20 }) }),
+  body: {
+    multipart: z.object({
+      photo: z.string().meta({ description: 'A JPEG or PNG photo.', format: 'binary' }),
+    }),
+  },
   responses: {
     200: {
       description: 'The best matches first.',
@@ -40,7 +45,7 @@ export const findByPhoto = defineOperation({
       headers: { 'Server-Timing': { description: 'embed, index and total milliseconds.' } },
     },
   },
-  errors: [413, 415],
+  errors: [413],
 });
 
 export const imageNeighbours = defineOperation({

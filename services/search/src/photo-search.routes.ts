@@ -1,5 +1,6 @@
 // Handlers of the photo search operations (photo-search.api.ts). The photo is read from the body with
 // a hard cap (the spec's 20 MB file limit and message); a client that leaves stops the reading.
+import busboy from 'busboy';
 import type { Request } from 'express';
 import { createApiRouter, InputError, TooLargeError } from '@kaboodle/platform';
 import type { ApiRouter, TokenVerifier } from '@kaboodle/platform';
@@ -10,9 +11,65 @@ import type { PhotoSearch } from './photo-search.service.ts';
 const tooLarge = (bytes: number) =>
   new TooLargeError(`File size exceeds 20MB limit (${(bytes / 1024 / 1024).toFixed(2)}MB)`);
 
-/** The body as bytes, refusing more than MAX_PHOTO_BYTES before reading it all. */
+const unsupported = (type: string) =>
+  new InputError(
+    type ? `Unsupported file type: ${type}` : 'Send the photo as the body (Content-Type image/jpeg or image/png)',
+  );
+
+/** The `photo` file of a multipart form (what a browser's FormData sends), capped like a raw body. */
+function readMultipartPhoto(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10 } });
+    } catch (err) {
+      reject(new InputError(`The form cannot be read: ${(err as Error).message}`));
+      return;
+    }
+    let found: Promise<Buffer> | undefined;
+    parser.on('file', (_name, stream, info) => {
+      const type = info.mimeType.toLowerCase();
+      if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
+        stream.resume();
+        found = Promise.reject(unsupported(type));
+        return;
+      }
+      found = new Promise((done, fail) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (c: Buffer) => {
+          size += c.length;
+          chunks.push(c);
+        });
+        stream.on('limit', () => fail(tooLarge(size + 1)));
+        stream.on('error', fail);
+        stream.on('end', () => done(Buffer.concat(chunks)));
+      });
+      found.catch(() => undefined);
+    });
+    parser.on('error', (err) => reject(new InputError(`The form cannot be read: ${(err as Error).message}`)));
+    parser.on('close', () => {
+      if (!found) reject(new InputError('Choose a photo (the form has no photo file)'));
+      else found.then(resolve, reject);
+    });
+    req.on('aborted', () => reject(new InputError('The upload was interrupted')));
+    req.pipe(parser);
+  });
+}
+
+/** The photo as bytes (the raw body or a form's file), refusing more than MAX_PHOTO_BYTES. */
 async function readPhoto(req: Request): Promise<Buffer> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'multipart/form-data') {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_PHOTO_BYTES + 64 * 1024) {
+      req.resume();
+      throw tooLarge(declared);
+    }
+    const photo = await readMultipartPhoto(req);
+    if (photo.length === 0) throw new InputError('The photo is empty');
+    return photo;
+  }
   if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
     throw new InputError(
       type
