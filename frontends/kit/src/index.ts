@@ -44,6 +44,8 @@ export type { ProgressProps } from './components/progress.tsx';
 export { Table, compareValues, nextSort } from './components/table.tsx';
 export type { TableColumn, TableProps, SortState } from './components/table.tsx';
 export { FeaturePreview } from './components/feature-preview.tsx';
+export { PhotoPicker, photoProblem } from './components/photo-picker.tsx';
+export type { PhotoPickerProps } from './components/photo-picker.tsx';
 export type { FeaturePreviewProps } from './components/feature-preview.tsx';
 export { displayNameOf } from './remote-app.ts';
 export type { RemoteAppProps } from './remote-app.ts';
