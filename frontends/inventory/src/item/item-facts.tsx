@@ -65,37 +65,40 @@ export function Provenance({ item }: { item: InventoryDetail }) {
   const rows = Object.entries(item.provenance).sort(([a], [b]) => a.localeCompare(b));
   if (rows.length === 0) return null;
   return (
-    <table className="kb-table kb-inv-provenance">
-      <caption>How each field was found</caption>
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Confidence</th>
-          <th scope="col">From</th>
-          <th scope="col">Evidence</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([field, p]) => (
-          <tr key={field}>
-            <td>{FIELD_LABELS[field] ?? field}</td>
-            <td>
-              <meter
-                min={0}
-                max={1}
-                value={p.confidence}
-                aria-label={`${FIELD_LABELS[field] ?? field} confidence`}
-              />{' '}
-              {percent(p.confidence)}% · {confidenceWord(p.confidence)}
-            </td>
-            <td>
-              {sourceLabel(p.source)}
-              {p.method ? <span className="kb-muted"> ({p.method})</span> : null}
-            </td>
-            <td className="kb-inv-clamp">{p.evidence}</td>
+    // scrolls sideways on a phone: focusable so a keyboard can scroll it too
+    <div className="kb-table-wrap" tabIndex={0} role="region" aria-label="How each field was found">
+      <table className="kb-table kb-inv-provenance">
+        <caption>How each field was found</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Confidence</th>
+            <th scope="col">From</th>
+            <th scope="col">Evidence</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([field, p]) => (
+            <tr key={field}>
+              <td>{FIELD_LABELS[field] ?? field}</td>
+              <td>
+                <meter
+                  min={0}
+                  max={1}
+                  value={p.confidence}
+                  aria-label={`${FIELD_LABELS[field] ?? field} confidence`}
+                />{' '}
+                {percent(p.confidence)}% · {confidenceWord(p.confidence)}
+              </td>
+              <td>
+                {sourceLabel(p.source)}
+                {p.method ? <span className="kb-muted"> ({p.method})</span> : null}
+              </td>
+              <td className="kb-inv-clamp">{p.evidence}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

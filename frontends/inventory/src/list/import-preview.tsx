@@ -15,7 +15,7 @@ function cellText(v: unknown): string {
 export function ImportPreview({ rows, fields, labels }: ImportPreviewProps) {
   if (rows.length === 0) return null;
   return (
-    <div className="kb-table-wrap">
+    <div className="kb-table-wrap" tabIndex={0} role="region" aria-label="Import preview">
       <table className="kb-table">
         <caption>Preview of the first rows</caption>
         <thead>

@@ -68,7 +68,8 @@ export function InventoryTable({
 }: InventoryTableProps) {
   const all = items.length > 0 && items.every((i) => selected.has(i.id));
   return (
-    <div className="kb-table-wrap kb-inv-table-wrap">
+    // scrolls sideways on narrow screens: focusable so a keyboard can scroll it too
+    <div className="kb-table-wrap kb-inv-table-wrap" tabIndex={0} role="region" aria-label="Inventory table">
       <table className="kb-table kb-inv-table">
         <caption className="kb-visually-hidden">Inventory</caption>
         <thead>

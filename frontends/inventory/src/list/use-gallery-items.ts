@@ -26,8 +26,19 @@ export function useGalleryItems(query: ListQuery, userId: string | undefined, ge
           ...(signal ? { signal } : {}),
         });
         if (signal?.aborted) return;
-        setItems((list) => (append ? [...list, ...result.items] : result.items));
-        setHasMore(result.items.length === PAGE_SIZE);
+        let latest = result;
+        if (result.fromCache) {
+          // a cached first page may predate new items: read it again (spec 7 allows the cache)
+          latest =
+            (await fetchInventoryPage(JSON.parse(key) as ListQuery, page, {
+              ...(userId ? { userId } : {}),
+              fresh: true,
+              ...(signal ? { signal } : {}),
+            }).catch(() => null)) ?? result;
+          if (signal?.aborted) return;
+        }
+        setItems((list) => (append ? [...list, ...latest.items] : latest.items));
+        setHasMore(latest.items.length === PAGE_SIZE);
         next.current = page + 1;
         setError(null);
       } catch (err) {

@@ -54,10 +54,21 @@ export function useInventoryList(query: ListQuery, userId: string | undefined): 
       fresh: bypass,
       signal: controller.signal,
     })
-      .then((result) => {
+      .then(async (result) => {
         setItems(result.items);
         setTotal(result.total ?? result.items.length);
         setError(null);
+        // spec 7 serves a non-appending load from the cache; items processed since then must still
+        // appear, so a cached page is shown at once and quietly read again
+        if (!result.fromCache) return;
+        const latest = await fetchInventoryPage(query, page, {
+          ...(userId ? { userId } : {}),
+          fresh: true,
+          signal: controller.signal,
+        }).catch(() => null);
+        if (!latest || controller.signal.aborted) return;
+        setItems(latest.items);
+        setTotal(latest.total ?? latest.items.length);
       })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;

@@ -48,3 +48,16 @@ export function matchPercent(score: number | null | undefined): number | null {
 export function typeLabel(hit: Pick<SearchHit, 'type'> & Partial<SearchHit>): string {
   return hit.type === 'inventory_item' ? 'Inventory Item' : 'Document';
 }
+
+/** Find items by photo (POST /api/search/by-photo): the user's items ranked by how alike they look. */
+export async function photoSearch(photo: Blob): Promise<SearchHit[]> {
+  const form = new FormData();
+  form.append('photo', photo, 'photo');
+  let body: { results?: unknown };
+  try {
+    body = await api.post<{ results?: unknown }>('/api/search/by-photo', form, { timeoutMs: 90_000 });
+  } catch (err) {
+    throw new SearchFailed(`Search failed: ${err instanceof ApiError ? err.status : 0}`, { cause: err });
+  }
+  return Array.isArray(body?.results) ? (body.results as SearchHit[]) : [];
+}

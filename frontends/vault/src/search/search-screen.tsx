@@ -2,10 +2,10 @@
 // 5 (trimmed query; blank clears with no request) and 9 (300 ms debounce, 5-minute cache).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { api, Button, readStoredUser, type RemoteAppProps } from '@kaboodle/kit';
+import { api, Button, PhotoPicker, readStoredUser, type RemoteAppProps } from '@kaboodle/kit';
 import { useDebouncedValue } from '../common/debounce.ts';
 import type { SearchHit } from '../documents/document-types.ts';
-import { SearchFailed, unifiedSearch, type SearchMode } from './search-api.ts';
+import { photoSearch, SearchFailed, unifiedSearch, type SearchMode } from './search-api.ts';
 import { SearchResults } from './search-results.tsx';
 
 export const EXAMPLE_QUERIES = [
@@ -76,6 +76,24 @@ export function SearchScreen({ user }: RemoteAppProps) {
     e.preventDefault();
     if (text.trim() === '' || phase === 'loading') return;
     runOnce(text, mode, true);
+  };
+  // Find by photo: the same results list, ranked by how alike the photos look.
+  const byPhoto = async (photo: File) => {
+    const id = ++runId.current;
+    lastRun.current = null;
+    setPhase('loading');
+    try {
+      const hits = await photoSearch(photo);
+      if (id !== runId.current) return;
+      setResults(hits);
+      setRanQuery('');
+      setPhase(hits.length > 0 ? 'results' : 'empty');
+    } catch (err) {
+      if (id !== runId.current) return;
+      console.error('Search failed', err);
+      setResults([]);
+      setPhase('error');
+    }
   };
   const example = (q: string) => {
     setText(q);
@@ -152,6 +170,11 @@ export function SearchScreen({ user }: RemoteAppProps) {
             </span>
           </label>
         </fieldset>
+        <PhotoPicker
+          onPhoto={(f) => void byPhoto(f)}
+          busy={phase === 'loading'}
+          hint="or find an item by a photo of it"
+        />
       </form>
 
       <div className="kb-search__body" aria-live="polite">
