@@ -250,7 +250,14 @@ describe.skipIf(prerequisite !== null)('Inventory in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await go('/inventory?view=images');
-    await page.waitForTimeout(500);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLImageElement>('.kb-inv-card img')].filter(
+          (i) => i.complete && i.naturalWidth > 0,
+        ).length === 2,
+      undefined,
+      { timeout: 20_000 },
+    );
     await screenshot(page, 'inventory-gallery-phone');
     await go('/inventory');
     await tableRows().first().waitFor();
