@@ -19,6 +19,10 @@ const benches: { title: string; script: string }[] = [
   { title: 'Processing: enrichment', script: 'services/processing/bench/enrich.bench.ts' },
   { title: 'Processing: vision', script: 'services/processing/bench/vision.bench.ts' },
   {
+    title: 'Quality: find an item by photo, top-1 / top-5, and image embedding ms per photo',
+    script: 'services/processing/bench/image-search.bench.ts',
+  },
+  {
     title: 'Quality: metadata accuracy, team set and real set (Debian PDFs) side by side, with misses',
     script: 'services/processing/bench/eval.ts',
   },
@@ -37,6 +41,10 @@ const benches: { title: string; script: string }[] = [
   {
     title: 'Catalogue: storing processed files, list, keyword search, export, ListForIndex',
     script: 'services/catalogue/bench/catalogue.bench.ts',
+  },
+  {
+    title: 'Inventory: import 10,000 rows, table filter latency, gallery first paint with 1,000 items',
+    script: 'tests/bench/inventory.bench.ts',
   },
   {
     title: 'Search index: 100k items, indexing, recall@10, latency per stage, size',
