@@ -33,7 +33,7 @@ describe('CatalogueService over gRPC', { timeout: 60_000 }, () => {
       ['a2', alice, 'inventoryItem'],
       ['a3', alice, 'document'],
     ] as const) {
-      const file = fileRef(owner);
+      const file = kind === 'document' ? fileRef(owner) : fileRef(owner, undefined, 'bowl.jpg', 'image/jpeg');
       ids[name] = file.fileId;
       await handle(
         processed(
@@ -92,7 +92,8 @@ describe('CatalogueService over gRPC', { timeout: 60_000 }, () => {
     const doc = await client.getDocument({ ownerId: alice, id: ids.a3! });
     expect(doc.document?.analysis?.title).toBe('a3');
     const item = await client.getInventoryItem({ ownerId: alice, id: ids.a2! });
-    expect(item.inventoryItem?.imageUrl).toBe(`/api/inventory/${ids.a2}/image`);
+    // the gallery-size picture, versioned by the photo's hash (search results show it)
+    expect(item.inventoryItem?.imageUrl).toBe(`/api/inventory/${ids.a2}/image?w=320&v=${'ab'.repeat(8)}`);
     await expect(client.getDocument({ ownerId: bob, id: ids.a3! })).rejects.toBeInstanceOf(NotFoundError);
     await expect(client.getInventoryItem({ ownerId: alice, id: ids.a3! })).rejects.toBeInstanceOf(
       NotFoundError,
