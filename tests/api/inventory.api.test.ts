@@ -128,6 +128,8 @@ describe('inventory API', () => {
       ['limit=0', /^limit must be a whole number between 1 and 100$/],
       ['page=abc', /^page must be a whole number between 1 and 1000000$/],
       [`query=${'x'.repeat(501)}`, /^Search query is too long \(max 500 characters\)$/],
+      ['query=a%00b', /^query must not contain NUL characters$/],
+      ['category=%00', /^category must not contain NUL characters$/],
     ] as const) {
       const res = await get<ErrorBody>(alice, `/api/inventory?${q}`);
       expect({ q, status: res.status }).toEqual({ q, status: 400 });
@@ -207,7 +209,11 @@ describe('inventory API', () => {
     expect(again.body.results[0]!.score).toBeGreaterThan(again.body.results[1]!.score);
     // the way a browser sends it: the `photo` file of a form
     const form = new FormData();
-    form.append('photo', new Blob([new Uint8Array(photos[0]!.rephotos[0]!)], { type: 'image/jpeg' }), 'q.jpg');
+    form.append(
+      'photo',
+      new Blob([new Uint8Array(photos[0]!.rephotos[0]!)], { type: 'image/jpeg' }),
+      'q.jpg',
+    );
     const viaForm = await fetch(new URL('/api/search/by-photo', app.url), {
       method: 'POST',
       headers: { 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${alice}` },
@@ -229,6 +235,19 @@ describe('inventory API', () => {
     const big = await findByPhoto(alice, Buffer.alloc(21 * 1024 * 1024, 1));
     expect([big.status, big.body.message]).toEqual([413, 'File size exceeds 20MB limit (21.00MB)']);
     expect((await findByPhoto(undefined, photos[0]!.catalogue)).status).toBe(401);
+    // a form cut short inside a file that is not a photo: refused, and the server keeps answering
+    const boundary = 'cut-short-form';
+    const cut = await fetch(new URL('/api/search/by-photo', app.url), {
+      method: 'POST',
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Bearer ${alice}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\nhello, this form never ends`,
+    });
+    expect(cut.status).toBe(400);
+    expect((await findByPhoto(alice, photos[0]!.catalogue)).status).toBe(200);
   });
 
   it('lists the items whose photos look like one item, never itself, never to another user', async () => {

@@ -134,6 +134,11 @@ function readCell(field: InventoryField, raw: string, label: string, row: Import
   }
 }
 
+const MAX_RECORD_CHARS = 1024 * 1024;
+const MAX_HEADER_CHARS = 200;
+/** A column name as a message quotes it. */
+const quoted = (c: string) => (c.length > 40 ? `${c.slice(0, 40)}…` : c);
+
 interface Parsed {
   record: string[];
   raw: string;
@@ -150,13 +155,17 @@ export function planImport(csv: string, mapping?: Record<string, string>): Impor
       bom: true,
       raw: true,
       relax_column_count: true,
+      // a row is at most a few kB of text: a megabyte in one row is not an inventory, stop early
+      max_record_size: MAX_RECORD_CHARS,
       to: MAX_IMPORT_ROWS + 2,
     }) as unknown as Parsed[];
   } catch (err) {
-    const e = err as { message?: string; lines?: number };
-    throw new InputError(
-      `The CSV file cannot be read${e.lines ? ` at line ${e.lines}` : ''}: ${(e.message ?? 'not CSV').replace(/^Invalid [^:]*: /, '')}`,
-    );
+    const e = err as { message?: string; lines?: number; code?: string };
+    const why =
+      e.code === 'CSV_MAX_RECORD_SIZE'
+        ? 'a row is longer than 1 MB'
+        : (e.message ?? 'not CSV').replace(/^Invalid [^:]*: /, '');
+    throw new InputError(`The CSV file cannot be read${e.lines ? ` at line ${e.lines}` : ''}: ${why}`);
   }
   // leading blank lines are not the header
   const linesIn = (raw: string) => (raw.match(/\r\n|\r|\n/g) ?? []).length;
@@ -170,11 +179,17 @@ export function planImport(csv: string, mapping?: Record<string, string>): Impor
     throw new InputError(`The CSV has more than ${MAX_IMPORT_ROWS} rows; split it into smaller files`);
   }
   const columns = header.record.map((c) => c.trim());
+  const long = columns.findIndex((c) => c.length > MAX_HEADER_CHARS);
+  if (long >= 0) {
+    throw new InputError(
+      `The first line must name the columns; column ${long + 1} is ${columns[long]!.length} characters long`,
+    );
+  }
   let map: Record<string, InventoryField | ''>;
   if (mapping) {
     const unknown = Object.keys(mapping).find((c) => !columns.includes(c));
     if (unknown !== undefined)
-      throw new InputError(`mapping names a column the CSV does not have: "${unknown}"`);
+      throw new InputError(`mapping names a column the CSV does not have: "${quoted(unknown)}"`);
     map = Object.fromEntries(columns.map((c) => [c, (mapping[c] ?? '') as InventoryField | '']));
     const fields = Object.values(map).filter(Boolean);
     const twice = fields.find((f, i) => fields.indexOf(f) !== i);
@@ -184,7 +199,7 @@ export function planImport(csv: string, mapping?: Record<string, string>): Impor
   }
   if (!Object.values(map).includes('name')) {
     throw new InputError(
-      `The CSV has no column for the item name (columns: ${columns.slice(0, 12).join(', ') || 'none'}). Name a column "Name", or map one to name.`,
+      `The CSV has no column for the item name (columns: ${columns.slice(0, 12).map(quoted).join(', ') || 'none'}). Name a column "Name", or map one to name.`,
     );
   }
   const rows: ImportRow[] = [];

@@ -34,14 +34,20 @@ const SORT_NAMES = Object.keys(INVENTORY_SORTS) as [string, ...string[]];
 const id = z.string().min(1).max(200).meta({ description: 'The item id (a UUID).' });
 const idParams = z.object({ id });
 
+/** Postgres text cannot hold NUL: refused with a reason instead of failing in the database. */
+const NO_NUL = (name: string) =>
+  [(s: string) => !s.includes('\u0000'), `${name} must not contain NUL characters`] as const;
+
 const trimmedText = (name: string, max: number) =>
   z
     .string({ error: `${name} must be text` })
+    .refine(...NO_NUL(name))
     .transform((s) => s.trim())
     .pipe(z.string().max(max, `${name} is too long (max ${max} characters)`));
 
 const queryText = z
   .string({ error: 'query must be given once' })
+  .refine(...NO_NUL('query'))
   .transform((s) => s.trim())
   .pipe(z.string().max(MAX_QUERY, `Search query is too long (max ${MAX_QUERY} characters)`))
   .transform((s) => s || undefined)
@@ -55,6 +61,7 @@ export const filterQuery = z.object({
   q: queryText.optional().meta({ description: 'Same as query.' }),
   category: z
     .string({ error: 'category must be given once' })
+    .refine(...NO_NUL('category'))
     .max(200, 'category is too long (max 200 characters)')
     .optional()
     .transform((s) => s || undefined)
@@ -138,9 +145,10 @@ const price = (field: string) => {
     .transform((v) => (v === null ? null : Math.round(v * 100) / 100));
 };
 
+const tagText = z.string().refine(...NO_NUL('a tag'));
 const tagItem = z.union([
-  z.string(),
-  z.object({ tag: z.string(), relevancy: z.number().min(0).max(1).optional() }),
+  tagText,
+  z.object({ tag: tagText, relevancy: z.number().min(0).max(1).optional() }),
 ]);
 
 const EDITABLE = INVENTORY_FIELDS.join(', ');
@@ -210,12 +218,17 @@ export const importBodySchema = z
   .object({
     csv: z
       .string({ error: 'csv must be the text of the CSV file' })
-      .max(MAX_IMPORT_BYTES, 'The CSV file is larger than 10 MB; split it into smaller files'),
+      .max(MAX_IMPORT_BYTES, 'The CSV file is larger than 10 MB; split it into smaller files')
+      .refine(
+        (s) => !s.includes('\u0000'),
+        'The CSV file contains NUL characters: save it as CSV (UTF-8) text and try again',
+      ),
     mapping: mappingSchema.optional().meta({
       description: 'CSV column → item field. Omitted: guessed from the headers (Homebox, InvenTree, ours).',
     }),
     file_name: z
       .string({ error: 'file_name must be text' })
+      .refine(...NO_NUL('file_name'))
       .max(255, 'file_name is too long (max 255 characters)')
       .optional()
       .meta({ description: 'The name of the file, for the activity list and provenance.' }),

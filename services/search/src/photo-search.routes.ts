@@ -2,7 +2,7 @@
 // a hard cap (the spec's 20 MB file limit and message); a client that leaves stops the reading.
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { createApiRouter, InputError, TooLargeError } from '@kaboodle/platform';
+import { ClientAbortError, createApiRouter, InputError, TooLargeError } from '@kaboodle/platform';
 import type { ApiRouter, TokenVerifier } from '@kaboodle/platform';
 import type { SearchHit } from './index/search-index.port.ts';
 import { findByPhoto, imageNeighbours, MAX_PHOTO_BYTES, PHOTO_TYPES } from './photo-search.api.ts';
@@ -13,7 +13,9 @@ const tooLarge = (bytes: number) =>
 
 const unsupported = (type: string) =>
   new InputError(
-    type ? `Unsupported file type: ${type}` : 'Send the photo as the body (Content-Type image/jpeg or image/png)',
+    type
+      ? `Unsupported file type: ${type}`
+      : 'Send the photo as the body (Content-Type image/jpeg or image/png)',
   );
 
 /** The `photo` file of a multipart form (what a browser's FormData sends), capped like a raw body. */
@@ -26,33 +28,54 @@ function readMultipartPhoto(req: Request): Promise<Buffer> {
       reject(new InputError(`The form cannot be read: ${(err as Error).message}`));
       return;
     }
-    let found: Promise<Buffer> | undefined;
+    // The file's outcome, settled once the form has been read to its end ('close'). A refusal is
+    // kept as a value, never a promise left rejected, so nothing can end the process meanwhile.
+    let found: { photo?: Buffer; error?: Error } | undefined;
+    let reading: Promise<void> | undefined;
     parser.on('file', (_name, stream, info) => {
+      // a form cut short makes every file stream emit 'error': never an unhandled one
+      stream.on('error', () => undefined);
+      if (found || reading) {
+        stream.resume(); // one photo only; the rest is drained
+        return;
+      }
       const type = info.mimeType.toLowerCase();
       if (!(PHOTO_TYPES as readonly string[]).includes(type)) {
         stream.resume();
-        found = Promise.reject(unsupported(type));
+        found = { error: unsupported(type) };
         return;
       }
-      found = new Promise((done, fail) => {
+      reading = new Promise<void>((done) => {
         const chunks: Buffer[] = [];
         let size = 0;
         stream.on('data', (c: Buffer) => {
           size += c.length;
           chunks.push(c);
         });
-        stream.on('limit', () => fail(tooLarge(size + 1)));
-        stream.on('error', fail);
-        stream.on('end', () => done(Buffer.concat(chunks)));
+        stream.on('limit', () => {
+          found = { error: tooLarge(size + 1) };
+          stream.resume();
+        });
+        stream.on('error', (err: Error) => {
+          found ??= { error: new InputError(`The photo could not be read: ${err.message}`) };
+          done();
+        });
+        stream.on('end', () => {
+          found ??= { photo: Buffer.concat(chunks) };
+          done();
+        });
       });
-      found.catch(() => undefined);
     });
     parser.on('error', (err) => reject(new InputError(`The form cannot be read: ${(err as Error).message}`)));
     parser.on('close', () => {
-      if (!found) reject(new InputError('Choose a photo (the form has no photo file)'));
-      else found.then(resolve, reject);
+      void (reading ?? Promise.resolve()).then(() => {
+        if (found?.photo) resolve(found.photo);
+        else reject(found?.error ?? new InputError('Choose a photo (the form has no photo file)'));
+      });
     });
-    req.on('aborted', () => reject(new InputError('The upload was interrupted')));
+    req.on('aborted', () =>
+      reject(new ClientAbortError('the client closed the connection during the upload')),
+    );
     req.pipe(parser);
   });
 }
@@ -84,13 +107,18 @@ async function readPhoto(req: Request): Promise<Buffer> {
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_PHOTO_BYTES) {
-      req.resume();
-      throw tooLarge(size);
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_PHOTO_BYTES) {
+        req.resume();
+        throw tooLarge(size);
+      }
+      chunks.push(chunk as Buffer);
     }
-    chunks.push(chunk as Buffer);
+  } catch (err) {
+    if (err instanceof TooLargeError) throw err;
+    throw new ClientAbortError('the client closed the connection during the upload', { cause: err });
   }
   if (size === 0) throw new InputError('The photo is empty');
   return Buffer.concat(chunks);
