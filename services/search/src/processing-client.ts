@@ -140,9 +140,9 @@ export function connectProcessing(handle: ProcessingModuleHandle, logger: Logger
   };
 }
 
-/** An 8×8 grey PNG. */
+/** An 8×8 grey PNG (made by sharp; the contract test decodes it through the real model). */
 const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAAAAADhZOFXAAAAEUlEQVR4nGNkYGBgYGBgYAAAAA4AAeP2MKYAAAAASUVORK5CYII=',
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWNowAEYhpYEAILzYAEeEbvlAAAAAElFTkSuQmCC',
   'base64',
 );
 
