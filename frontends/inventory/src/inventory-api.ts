@@ -28,12 +28,13 @@ export function filterParams(q: ListQuery): Record<string, string | undefined> {
 export async function fetchInventoryPage(
   q: ListQuery,
   page: number,
-  opts: { userId?: string; fresh?: boolean; signal?: AbortSignal } = {},
+  opts: { userId?: string; fresh?: boolean; signal?: AbortSignal; withImages?: boolean } = {},
 ): Promise<ListPage<InventoryItem>> {
   const params = filterParams(q);
   const path = params.query || params.category ? '/api/inventory/search' : '/api/inventory';
   return listClient.getList<InventoryItem>(path, {
-    query: { ...params, page, limit: PAGE_SIZE },
+    // the gallery asks only for items with a photo, so a page of 20 is 20 pictures
+    query: { ...params, ...(opts.withImages ? { has_image: 'true' } : {}), page, limit: PAGE_SIZE },
     ...(opts.signal ? { signal: opts.signal } : {}),
     cache: { namespace: 'inventory', keyPrefix: userPrefix(opts.userId), bypassRead: opts.fresh === true },
   });

@@ -71,6 +71,11 @@ export const filterQuery = z.object({
     .optional()
     .meta({ description: 'A column; prices sort as numbers. Default: newest first.' }),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
+  has_image: z
+    .enum(['true', 'false', '1', '0'], { error: 'has_image must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1')
+    .meta({ description: 'true: only items with a photo (the gallery).' }),
 });
 
 const listQuery = filterQuery.extend({

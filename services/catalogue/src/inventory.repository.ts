@@ -38,6 +38,8 @@ export interface InventoryFilter {
   ids?: string[] | undefined;
   sort?: InventorySort | undefined;
   order?: Order | undefined;
+  /** Only items with a photo (the gallery). */
+  hasImage?: boolean | undefined;
 }
 
 const sortOf = (f: InventoryFilter): { sort: SortSpec; order: Order } =>
@@ -90,6 +92,7 @@ function where(p: Params, ownerId: string, f: InventoryFilter): string {
   if (f.query) parts.push(`strpos(search_text, lower(${p.add(f.query)})) > 0`);
   if (f.category) parts.push(`category = ${p.add(f.category)}`);
   if (f.ids) parts.push(`id = ANY(${p.add(f.ids.filter(isEntityId))}::uuid[])`);
+  if (f.hasImage) parts.push(`blob_key <> '' AND content_type LIKE 'image/%'`);
   return parts.join(' AND ');
 }
 

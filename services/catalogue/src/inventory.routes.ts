@@ -51,6 +51,7 @@ interface FilterInput {
   category?: string | undefined;
   sort?: string | undefined;
   order?: 'asc' | 'desc' | undefined;
+  has_image?: boolean | undefined;
 }
 
 const filterOf = (q: FilterInput, ids?: string[]): InventoryFilter => ({
@@ -58,6 +59,7 @@ const filterOf = (q: FilterInput, ids?: string[]): InventoryFilter => ({
   category: q.category,
   sort: q.sort as InventorySort | undefined,
   order: q.order,
+  hasImage: q.has_image,
   ids,
 });
 

@@ -22,6 +22,7 @@ export function useGalleryItems(query: ListQuery, userId: string | undefined, ge
       try {
         const result = await fetchInventoryPage(JSON.parse(key) as ListQuery, page, {
           ...(userId ? { userId } : {}),
+          withImages: true,
           fresh: append || generation > 0,
           ...(signal ? { signal } : {}),
         });
@@ -32,6 +33,7 @@ export function useGalleryItems(query: ListQuery, userId: string | undefined, ge
           latest =
             (await fetchInventoryPage(JSON.parse(key) as ListQuery, page, {
               ...(userId ? { userId } : {}),
+              withImages: true,
               fresh: true,
               ...(signal ? { signal } : {}),
             }).catch(() => null)) ?? result;
