@@ -4,7 +4,6 @@
 // Chromium for an account of 1,000 items (980 imported, 20 photographed and processed), with what
 // the pictures cost on the wire (gallery thumbnails against the originals).
 // Run: node tests/bench/inventory.bench.ts
-/* eslint-disable no-console -- a command-line benchmark: printing is its output */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
