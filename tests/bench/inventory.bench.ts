@@ -76,8 +76,9 @@ try {
     ],
     [
       'text + category, sorted by price',
+      // the word and category of item i of the generated set, so the pair always has rows
       (i) =>
-        `/api/inventory/search?query=${WORDS[i % WORDS.length]}&category=${encodeURIComponent(CATEGORIES[(i + 1) % CATEGORIES.length]!)}&sort=retail_price&order=desc&page=1&limit=20`,
+        `/api/inventory/search?query=${WORDS[(i * 7 + 1) % WORDS.length]}&category=${encodeURIComponent(CATEGORIES[(i + 1) % CATEGORIES.length]!)}&sort=retail_price&order=desc&page=1&limit=20`,
     ],
     [
       'text filter, page 40',
