@@ -1,23 +1,23 @@
-// The inventory API's shapes as the web reads them, in one module (contract: services/catalogue
-// inventory.api.ts and services/search photo-search.api.ts). When the kit's generated OpenAPI types
-// land, these become re-exports of them.
+// The inventory API's shapes as the web reads them, in one module: the kit's types generated from the
+// OpenAPI document (services/catalogue inventory.api.ts, services/search photo-search.api.ts), plus
+// the few UI-only types (sort state, the filter).
+import type { ApiSchema } from '@kaboodle/kit';
 
 export const INVENTORY_CATEGORIES = ['Beads', 'Stools', 'Bowls', 'Fans', 'Totebags', 'Home Decor'] as const;
 /** Spec 9 and 7: 20 a page everywhere. */
 export const PAGE_SIZE = 20;
 
-export interface Colour {
-  name: string;
-  hex: string;
-  share: number;
-}
+/** Spec 3's inventory item, as GET /api/inventory lists it (generated from the OpenAPI document). */
+export type InventoryItem = ApiSchema<'InventoryItem'>;
+export type InventoryDetail = ApiSchema<'InventoryItemDetail'>;
+export type Colour = InventoryItem['colors'][number];
+export type DetectedObject = InventoryItem['objects'][number];
+export type Barcode = InventoryItem['barcodes'][number];
+export type Provenance = InventoryDetail['provenance'][string];
+/** The editable fields as PATCH /api/inventory/{id} takes them (hashtags as plain tags here). */
+export type InventoryPatch = Omit<ApiSchema<'InventoryPatch'>, 'hashtags'> & { hashtags?: string[] };
 
-export interface DetectedObject {
-  label: string;
-  score: number;
-  box?: { x: number; y: number; width: number; height: number };
-}
-
+/** What a barcode lookup found; the API keeps it open ({[key]: unknown}), these are the keys it sends. */
 export interface BarcodeLookup {
   found?: boolean;
   source?: string;
@@ -27,88 +27,6 @@ export interface BarcodeLookup {
   category?: string;
   origin_country?: string;
 }
-
-export interface Barcode {
-  format: string;
-  value: string;
-  lookup: BarcodeLookup | null;
-}
-
-export interface Tag {
-  tag: string;
-  relevancy: number;
-}
-
-/** Spec 3's inventory item, as GET /api/inventory lists it. */
-export interface InventoryItem {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  material: string;
-  color: string;
-  colors: Colour[];
-  dimensions: string;
-  origin_source: string;
-  import_cost: number | null;
-  retail_price: number | null;
-  currency: string;
-  image_url: string | null;
-  thumbnail_url: string | null;
-  status: 'processed' | 'pending';
-  file_type: string;
-  hashtags: Tag[];
-  objects: DetectedObject[];
-  barcodes: Barcode[];
-  source_file_id: string | null;
-  file_name: string;
-  corrected_fields: string[];
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-export interface Provenance {
-  confidence: number;
-  source: string;
-  method: string;
-  evidence: string;
-}
-
-export interface InventoryDetail extends InventoryItem {
-  text: string;
-  provenance: Record<string, Provenance>;
-  image_width: number;
-  image_height: number;
-  image_model: string;
-}
-
-export type EditableField =
-  | 'name'
-  | 'description'
-  | 'category'
-  | 'material'
-  | 'color'
-  | 'dimensions'
-  | 'origin_source'
-  | 'import_cost'
-  | 'retail_price'
-  | 'currency'
-  | 'hashtags';
-
-export type InventoryPatch = Partial<{
-  name: string;
-  description: string;
-  category: string;
-  material: string;
-  color: string;
-  dimensions: string;
-  origin_source: string;
-  import_cost: number | null;
-  retail_price: number | null;
-  currency: string;
-  hashtags: string[];
-}>;
 
 /** The table's sortable columns (server-side: the list is paged). */
 export type SortKey =
@@ -130,25 +48,6 @@ export interface ListQuery {
 }
 
 /** A unified search result (spec 3), as the photo search and related items answer. */
-export interface SearchHit {
-  type: 'document' | 'inventory_item';
-  id: string;
-  title?: string;
-  name?: string;
-  description?: string;
-  image_url?: string;
-  score?: number | null;
-  category?: string;
-}
+export type SearchHit = ApiSchema<'PhotoMatch'> | ApiSchema<'SearchResult'>;
 
-export interface ImportReport {
-  columns: string[];
-  mapping: Record<string, string>;
-  rows: number;
-  valid: number;
-  errors: { line: number; message: string }[];
-  preview: { line: number; fields: Record<string, unknown>; errors: string[] }[];
-  imported: number;
-  ids: string[];
-  message: string;
-}
+export type ImportReport = ApiSchema<'InventoryImportReport'>;

@@ -1,7 +1,7 @@
 // What was measured in the photo: dominant colours as swatches (name, hex, share), barcodes and QR
 // codes with what their lookup found and where, and how sure each AI field is, and why.
 import { confidenceWord, percent, sourceLabel } from '../inventory-format.ts';
-import type { InventoryDetail } from '../inventory-types.ts';
+import type { BarcodeLookup, InventoryDetail } from '../inventory-types.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
@@ -40,23 +40,26 @@ export function Barcodes({ item }: { item: InventoryDetail }) {
     return <p className="kb-muted">No barcode or QR code found in the photo.</p>;
   return (
     <ul className="kb-inv-barcodes">
-      {item.barcodes.map((b) => (
-        <li key={`${b.format}-${b.value}`}>
-          <strong>{b.format}</strong> <code>{b.value}</code>
-          {b.lookup?.found ? (
-            <p>
-              {[b.lookup.product_name, b.lookup.brand].filter(Boolean).join(' · ')}
-              {b.lookup.category ? ` — ${b.lookup.category}` : ''}
-              <span className="kb-muted"> (found by {b.lookup.source || 'lookup'})</span>
-            </p>
-          ) : (
-            <p className="kb-muted">
-              Not found{b.lookup?.source ? ` in ${b.lookup.source}` : ''}
-              {b.lookup?.origin_country ? `; registered in ${b.lookup.origin_country}` : ''}
-            </p>
-          )}
-        </li>
-      ))}
+      {item.barcodes.map((b) => {
+        const lookup = (b.lookup ?? null) as BarcodeLookup | null;
+        return (
+          <li key={`${b.format}-${b.value}`}>
+            <strong>{b.format}</strong> <code>{b.value}</code>
+            {lookup?.found ? (
+              <p>
+                {[lookup.product_name, lookup.brand].filter(Boolean).join(' · ')}
+                {lookup.category ? ` — ${lookup.category}` : ''}
+                <span className="kb-muted"> (found by {lookup.source || 'lookup'})</span>
+              </p>
+            ) : (
+              <p className="kb-muted">
+                Not found{lookup?.source ? ` in ${lookup.source}` : ''}
+                {lookup?.origin_country ? `; registered in ${lookup.origin_country}` : ''}
+              </p>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -669,6 +669,133 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/inventory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your inventory, newest first (or sorted), 20 a page */
+    get: operations['listInventory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/inventory/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The inventory filtered by text and category (only the set parameters are sent) */
+    get: operations['searchInventory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/inventory/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the filtered inventory (or a selection) as CSV or JSON
+     * @description Streams every matching item. CSV cells a spreadsheet would run as a formula (= + - @) start with an apostrophe; the import strips it again.
+     */
+    get: operations['exportInventory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/inventory/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import items from a CSV file: preview (dry_run) or store them all
+     * @description Headers are mapped to item fields (or as `mapping` says). Every row is checked first; if any row has a problem nothing is stored (422, with the lines).
+     */
+    post: operations['importInventory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/inventory/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete or re-categorise selected items (all of them, or none when one is not yours) */
+    post: operations['bulkInventory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/inventory/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One item with its recognised objects, colours, barcodes and provenance */
+    get: operations['getInventoryItem'];
+    put?: never;
+    post?: never;
+    /** Delete the item (its uploaded photo stays in the Media Hub) */
+    delete: operations['deleteInventoryItem'];
+    options?: never;
+    head?: never;
+    /** Correct AI-generated fields (kept when the item is reprocessed; re-indexed at once) */
+    patch: operations['updateInventoryItem'];
+    trace?: never;
+  };
+  '/api/inventory/{id}/image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The item's photo: the original, or `w` pixels wide (a JPEG made once and cached) */
+    get: operations['getInventoryImage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/stats': {
     parameters: {
       query?: never;
@@ -1042,6 +1169,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/search/by-photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Your items ranked by how much their photos look like this one
+     * @description Send the photo as the body (Content-Type image/jpeg or image/png) or as the `photo` file of a multipart form; at most 20 MB. Only your own items are compared.
+     */
+    post: operations['findByPhoto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search/image-neighbours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Items whose photos look like this item’s */
+    get: operations['imageNeighbours'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1074,6 +1238,60 @@ export interface components {
       /** @description Names, trimmed; repeats kept once. */
       influenced_by?: string[];
       /** @description Tags as text (relevancy 1) or {tag, relevancy}; normalised to kebab-case, repeats kept once. */
+      hashtags?: (
+        | string
+        | {
+            tag: string;
+            relevancy?: number;
+          }
+      )[];
+    };
+    InventoryImport: {
+      csv: string;
+      /** @description CSV column → item field. Omitted: guessed from the headers (Homebox, InvenTree, ours). */
+      mapping?: {
+        [key: string]:
+          | ''
+          | 'name'
+          | 'description'
+          | 'category'
+          | 'material'
+          | 'color'
+          | 'dimensions'
+          | 'origin_source'
+          | 'import_cost'
+          | 'retail_price'
+          | 'currency'
+          | 'hashtags';
+      };
+      /** @description The name of the file, for the activity list and provenance. */
+      file_name?: string;
+      /** @description true: check and preview only, nothing is stored. */
+      dry_run?: boolean;
+    };
+    InventoryBulkAction:
+      | {
+          /** @constant */
+          action: 'delete';
+          ids: string[];
+        }
+      | {
+          /** @constant */
+          action: 'categorise';
+          ids: string[];
+          category: string;
+        };
+    InventoryPatch: {
+      name?: string;
+      description?: string;
+      category?: string;
+      material?: string;
+      color?: string;
+      dimensions?: string;
+      origin_source?: string;
+      import_cost?: number | null;
+      retail_price?: number | null;
+      currency?: string;
       hashtags?: (
         | string
         | {
@@ -1389,6 +1607,153 @@ export interface components {
       method: string;
       evidence: string;
     };
+    InventoryItem: {
+      id: string;
+      name: string;
+      description: string;
+      category: string;
+      material: string;
+      color: string;
+      colors: {
+        name: string;
+        hex: string;
+        share: number;
+      }[];
+      dimensions: string;
+      origin_source: string;
+      import_cost: number | null;
+      retail_price: number | null;
+      currency: string;
+      /** @description The original photo; null for imported items. */
+      image_url: string | null;
+      /** @description The photo at gallery width (320 px), cacheable for a year. */
+      thumbnail_url: string | null;
+      /** @enum {string} */
+      status: 'processed' | 'pending';
+      file_type: string;
+      hashtags: {
+        tag: string;
+        relevancy: number;
+      }[];
+      objects: {
+        label: string;
+        score: number;
+        box?: {
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+        };
+      }[];
+      barcodes: {
+        format: string;
+        value: string;
+        lookup: {
+          [key: string]: unknown;
+        } | null;
+      }[];
+      source_file_id: string | null;
+      file_name: string;
+      corrected_fields: string[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      version: number;
+    };
+    InventoryImportReport: {
+      columns: string[];
+      mapping: {
+        [key: string]: string;
+      };
+      rows: number;
+      valid: number;
+      /** @description Every problem, with the line it is on (at most 200). */
+      errors: {
+        line: number;
+        message: string;
+      }[];
+      /** @description The first 20 rows as they would be stored. */
+      preview: {
+        /** @description Line of the CSV file the row starts on. */
+        line: number;
+        fields: {
+          [key: string]: unknown;
+        };
+        errors: string[];
+      }[];
+      imported: number;
+      ids: string[];
+      message: string;
+    };
+    InventoryItemDetail: {
+      id: string;
+      name: string;
+      description: string;
+      category: string;
+      material: string;
+      color: string;
+      colors: {
+        name: string;
+        hex: string;
+        share: number;
+      }[];
+      dimensions: string;
+      origin_source: string;
+      import_cost: number | null;
+      retail_price: number | null;
+      currency: string;
+      /** @description The original photo; null for imported items. */
+      image_url: string | null;
+      /** @description The photo at gallery width (320 px), cacheable for a year. */
+      thumbnail_url: string | null;
+      /** @enum {string} */
+      status: 'processed' | 'pending';
+      file_type: string;
+      hashtags: {
+        tag: string;
+        relevancy: number;
+      }[];
+      objects: {
+        label: string;
+        score: number;
+        box?: {
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+        };
+      }[];
+      barcodes: {
+        format: string;
+        value: string;
+        lookup: {
+          [key: string]: unknown;
+        } | null;
+      }[];
+      source_file_id: string | null;
+      file_name: string;
+      corrected_fields: string[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      version: number;
+      /** @description Text read from the photo (labels, tags). */
+      text: string;
+      provenance: {
+        [key: string]: {
+          confidence: number;
+          source: string;
+          method: string;
+          evidence: string;
+        };
+      };
+      image_width: number;
+      image_height: number;
+      /** @description The image model of the photo vector (find by photo); empty when none. */
+      image_model: string;
+    };
     Stats: {
       documents_processed: number;
       inventory_items: number;
@@ -1646,6 +2011,21 @@ export interface components {
       /** @description No longer in the catalogue. */
       removed: number;
       error: string | null;
+    };
+    PhotoMatch: {
+      /** @enum {string} */
+      type: 'document' | 'inventory_item';
+      id: string;
+      title: string;
+      name: string;
+      description: string;
+      content: string;
+      url: string;
+      image_url: string;
+      /** @description Cosine similarity of the two photos. */
+      score: number;
+      category: string;
+      hashtags: string[];
     };
     KaboodleMemberRefOutput: {
       /** @enum {string} */
@@ -4542,6 +4922,724 @@ export interface operations {
       };
     };
   };
+  listInventory: {
+    parameters: {
+      query?: {
+        query?: string;
+        /** @description Same as query. */
+        q?: string;
+        /** @description Exact category (empty means all). */
+        category?: string;
+        /** @description A column; prices sort as numbers. Default: newest first. */
+        sort?:
+          | 'name'
+          | 'description'
+          | 'category'
+          | 'material'
+          | 'color'
+          | 'dimensions'
+          | 'origin_source'
+          | 'import_cost'
+          | 'retail_price'
+          | 'created_at';
+        order?: 'asc' | 'desc';
+        /** @description true: only items with a photo (the gallery). */
+        has_image?: '0' | '1' | 'true' | 'false';
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of items (an array, spec §7); the total is in X-Total-Count. */
+      200: {
+        headers: {
+          /** @description Items matching the filter. */
+          'X-Total-Count'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryItem'][];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchInventory: {
+    parameters: {
+      query?: {
+        query?: string;
+        /** @description Same as query. */
+        q?: string;
+        /** @description Exact category (empty means all). */
+        category?: string;
+        /** @description A column; prices sort as numbers. Default: newest first. */
+        sort?:
+          | 'name'
+          | 'description'
+          | 'category'
+          | 'material'
+          | 'color'
+          | 'dimensions'
+          | 'origin_source'
+          | 'import_cost'
+          | 'retail_price'
+          | 'created_at';
+        order?: 'asc' | 'desc';
+        /** @description true: only items with a photo (the gallery). */
+        has_image?: '0' | '1' | 'true' | 'false';
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of items (an array, spec §7); the total is in X-Total-Count. */
+      200: {
+        headers: {
+          /** @description Items matching the filter. */
+          'X-Total-Count'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryItem'][];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportInventory: {
+    parameters: {
+      query?: {
+        query?: string;
+        /** @description Same as query. */
+        q?: string;
+        /** @description Exact category (empty means all). */
+        category?: string;
+        /** @description A column; prices sort as numbers. Default: newest first. */
+        sort?:
+          | 'name'
+          | 'description'
+          | 'category'
+          | 'material'
+          | 'color'
+          | 'dimensions'
+          | 'origin_source'
+          | 'import_cost'
+          | 'retail_price'
+          | 'created_at';
+        order?: 'asc' | 'desc';
+        /** @description true: only items with a photo (the gallery). */
+        has_image?: '0' | '1' | 'true' | 'false';
+        format?: string;
+        bom?: '0' | '1' | 'true' | 'false' | '';
+        /** @description Only these items (comma-separated ids): the selection. */
+        ids?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          /** @description attachment; kaboodle-inventory-<date>.<format> */
+          'Content-Disposition'?: string;
+          /** @description Items matching the filter. */
+          'X-Total-Count'?: string;
+          /** @description Set to the row limit when more items matched. */
+          'X-Export-Truncated'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+          'application/json': components['schemas']['InventoryItem'][];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importInventory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InventoryImport'];
+      };
+    };
+    responses: {
+      /** @description The preview (dry_run): nothing stored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryImportReport'];
+        };
+      };
+      /** @description Every row stored. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryImportReport'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Some rows have problems: nothing stored. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryImportReport'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  bulkInventory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InventoryBulkAction'];
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            action: string;
+            ids: string[];
+            count: number;
+          };
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getInventoryItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The item id (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The item. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryItemDetail'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteInventoryItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The item id (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateInventoryItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The item id (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InventoryPatch'];
+      };
+    };
+    responses: {
+      /** @description The corrected item. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryItemDetail'];
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getInventoryImage: {
+    parameters: {
+      query?: {
+        w?: '160' | '320' | '640' | '1280';
+        /** @description Photo version (from thumbnail_url). */
+        v?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The item id (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The picture. */
+      200: {
+        headers: {
+          /** @description Changes when the photo changes. */
+          ETag?: string;
+          /** @description A year (immutable) when `v` matches the photo. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
+        };
+      };
+      /** @description Not modified (If-None-Match). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getStats: {
     parameters: {
       query?: never;
@@ -6331,6 +7429,150 @@ export interface operations {
       };
       /** @description Conflicts with the current state. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  findByPhoto: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description A JPEG or PNG photo.
+           */
+          photo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The best matches first. */
+      200: {
+        headers: {
+          /** @description embed, index and total milliseconds. */
+          'Server-Timing'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: components['schemas']['PhotoMatch'][];
+            model: string;
+          };
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  imageNeighbours: {
+    parameters: {
+      query: {
+        type?: 'inventory_item';
+        id: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The nearest photos ([] when the item has none, or is not yours). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: components['schemas']['PhotoMatch'][];
+          };
+        };
+      };
+      /** @description The request is not valid: the message says which field and why. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
