@@ -307,7 +307,21 @@ describe('inventory API', () => {
     expect((await get<Item>(alice, `/api/inventory/${first}`)).body.name).toBe('anchor bowl');
   });
 
-  it('deletes a selection and one item; the photos stay in the Media Hub', async () => {
+  it('deletes a selection and one item; the photos stay in the Media Hub, kaboodles lose them', async () => {
+    const made = await api.request<{ id: string; members: { id: string }[] }>(
+      'POST',
+      '/api/kaboodles',
+      alice,
+      {
+        name: 'Market stall',
+        members: [
+          { type: 'inventory_item', id: first },
+          { type: 'inventory_item', id: second },
+        ],
+      },
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.members.map((m) => m.id).sort()).toEqual([first, second].sort());
     const del = await api.request('DELETE', `/api/inventory/${first}`, alice);
     expect(del.status).toBe(204);
     expect((await get(alice, `/api/inventory/${first}`)).status).toBe(404);
@@ -318,6 +332,11 @@ describe('inventory API', () => {
     });
     expect(bulk.body.ids).toEqual([second]);
     expect((await get<Item[]>(alice, '/api/inventory')).headers.get('x-total-count')).toBe('0');
+    const kaboodle = await get<{ members: unknown[]; member_count: number; item_count: number }>(
+      alice,
+      `/api/kaboodles/${made.body.id}`,
+    );
+    expect(kaboodle.body).toMatchObject({ members: [], member_count: 0, item_count: 0 });
     // deleted items leave the photo search too
     await expect
       .poll(async () => (await findByPhoto(alice, photos[1]!.catalogue)).body.results.length, {
