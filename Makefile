@@ -34,6 +34,7 @@ up: install build ## Install, build and run the whole product (kaboodle --target
 test: install build test-deps ## Install, build and run every test tier (real engines are used when their URLs are set)
 	npm run --silent typecheck
 	npm run --silent lint
+	npm run --silent format:check
 	npx vitest run
 
 ##@ Building
