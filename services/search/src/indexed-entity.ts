@@ -1,8 +1,14 @@
 // What the index keeps of a catalogue entity: built from the catalogue.proto Document / InventoryItem
 // carried by catalogue.changed (and by ListForIndex on a rebuild), corrections already merged in.
-import { timestampDate } from '@kaboodle/proto';
-import type { Document, InventoryItem, Timestamp } from '@kaboodle/proto';
-import type { IndexedEntity, IndexedPassage } from './index/search-index.port.ts';
+import { EntityType, timestampDate } from '@kaboodle/proto';
+import type { Document, InventoryItem, Kaboodle, Timestamp } from '@kaboodle/proto';
+import type {
+  IndexedEntity,
+  IndexedEntityType,
+  IndexedKaboodle,
+  IndexedPassage,
+  SavedSearch,
+} from './index/search-index.port.ts';
 
 /** Why an entity cannot be indexed as it is (the consumer dead-letters it with this reason). */
 export class UnindexableEntityError extends Error {}
@@ -96,5 +102,44 @@ export function inventoryItemToIndexed(item: InventoryItem, dimensions: number):
     ...(a?.imageEmbedding && a.imageEmbedding.values.length > 0
       ? { image: { vector: Float32Array.from(a.imageEmbedding.values), model: a.imageEmbedding.model } }
       : {}),
+  };
+}
+
+const MEMBER_TYPES: Partial<Record<EntityType, IndexedEntityType>> = {
+  [EntityType.DOCUMENT]: 'document',
+  [EntityType.INVENTORY_ITEM]: 'inventory_item',
+};
+const SAVED_TYPES = ['semantic', 'keyword', 'hybrid'] as const;
+
+/** A kaboodle's membership (members in order) or saved search, as catalogue.changed and ListForIndex carry it. */
+export function kaboodleToIndexed(k: Kaboodle): IndexedKaboodle {
+  if (!k.id || !k.ownerId) throw new UnindexableEntityError('a kaboodle without an id or owner');
+  const members = k.members.map((m) => {
+    const entityType = MEMBER_TYPES[m.entityType];
+    if (!entityType || !m.entityId)
+      throw new UnindexableEntityError(`kaboodle ${k.id} has a member that is not a document or an item`);
+    return { entityType, id: m.entityId };
+  });
+  let smart: SavedSearch | undefined;
+  if (k.smart) {
+    const searchType = (SAVED_TYPES as readonly string[]).includes(k.smart.searchType)
+      ? (k.smart.searchType as SavedSearch['searchType'])
+      : 'semantic';
+    smart = {
+      query: k.smart.query,
+      searchType,
+      entityTypes: k.smart.entityTypes.flatMap((t) => (MEMBER_TYPES[t] ? [MEMBER_TYPES[t]] : [])),
+      ...(k.smart.category ? { category: k.smart.category } : {}),
+      ...(k.smart.kaboodleId ? { kaboodleId: k.smart.kaboodleId } : {}),
+    };
+    if (smart.query.trim() === '') throw new UnindexableEntityError(`smart kaboodle ${k.id} has no query`);
+  }
+  return {
+    ownerId: k.ownerId,
+    id: k.id,
+    version: Number(k.version),
+    members,
+    ...(smart ? { smart } : {}),
+    updatedAt: date(k.updatedAt, new Date()),
   };
 }

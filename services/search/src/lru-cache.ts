@@ -2,6 +2,7 @@
 export interface LruCache<K, V> {
   get(key: K): V | undefined;
   set(key: K, value: V): void;
+  delete(key: K): void;
   readonly size: number;
   clear(): void;
 }
@@ -24,6 +25,9 @@ export function createLruCache<K, V>(capacity: number): LruCache<K, V> {
       map.delete(key);
       map.set(key, value);
       if (map.size > capacity) map.delete(map.keys().next().value as K);
+    },
+    delete(key) {
+      map.delete(key);
     },
     get size() {
       return map.size;

@@ -44,6 +44,8 @@ export interface FilterSpec {
   hashtags?: string[] | undefined;
   /** Document ids (`_id`) to leave out: related() never returns the entity itself. */
   excludeIds?: string[];
+  /** Only these document ids (`_id`): a kaboodle's members. The caller answers an empty list itself. */
+  onlyIds?: string[] | undefined;
 }
 
 export type EsQuery = Record<string, unknown>;
@@ -66,6 +68,10 @@ export function entityFilter(f: FilterSpec): { bool: { filter: EsQuery[]; must_n
   if (f.category !== undefined && f.category !== '') filter.push({ term: { category: f.category } });
   const tags = [...new Set((f.hashtags ?? []).map(normaliseTag).filter((t) => t !== ''))];
   for (const tag of tags) filter.push({ term: { hashtags_norm: tag } });
+  if (f.onlyIds) {
+    if (f.onlyIds.length === 0) throw new InputError('onlyIds must name at least one document');
+    filter.push({ ids: { values: f.onlyIds } });
+  }
   const mustNot: EsQuery[] = [{ term: { deleted: true } }];
   if (f.excludeIds && f.excludeIds.length > 0) mustNot.push({ ids: { values: f.excludeIds } });
   return { bool: { filter, must_not: mustNot } };

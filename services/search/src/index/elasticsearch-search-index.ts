@@ -17,6 +17,7 @@ import type {
   UpsertOutcome,
 } from './search-index.port.ts';
 import { DEFAULT_BULK, bulkIndex, esStatus } from './elasticsearch-bulk.ts';
+import { createElasticsearchKaboodleIndex } from './elasticsearch-kaboodle-index.ts';
 import type { BulkOperation, BulkOptions } from './elasticsearch-bulk.ts';
 import {
   DEFAULT_HNSW,
@@ -154,6 +155,8 @@ export function createElasticsearchSearchIndex(
       maxRetries: 3,
     });
   const wanted: IndexMeta = { kaboodle_schema: ES_SCHEMA_VERSION, dimensions, model };
+  // Memberships live in their own index beside the alias (elasticsearch-kaboodle-index.ts).
+  const kaboodles = createElasticsearchKaboodleIndex({ client, alias, bulk, replicas: options.replicas });
 
   let state: ElasticsearchIndexState | undefined;
   let pending: { index: string } | undefined;
@@ -312,6 +315,7 @@ export function createElasticsearchSearchIndex(
             'elasticsearch: the search index was built for other vectors; rebuild it (reads stay on it until then)',
           );
         }
+        await kaboodles.open();
         state = {
           alias,
           index: current,
@@ -364,12 +368,18 @@ export function createElasticsearchSearchIndex(
       } catch (err) {
         throw wrapError(`deleting owner ${ownerId}'s entities from ${where}`, err);
       }
+      await kaboodles.deleteOwner(ownerId);
     },
 
     async search(query: SearchQuery): Promise<SearchHit[]> {
       opened();
       const limit = clampLimit(query.limit, 100);
-      const filter = entityFilter(query);
+      // Only a kaboodle's members: none means no result (and no request at all).
+      if (query.only && query.only.length === 0) return [];
+      const filter = entityFilter({
+        ...query,
+        onlyIds: query.only?.map((m) => docId({ ...m, ownerId: query.ownerId })),
+      });
       const text = (query.text ?? '').trim();
       const wantsVector = query.mode !== 'keyword';
       if (wantsVector) assertQueryVector(query.vector, dimensions, query.mode);
@@ -574,6 +584,25 @@ export function createElasticsearchSearchIndex(
       } catch (err) {
         throw wrapError(`reading the stats of ${where}`, err);
       }
+    },
+
+    kaboodles: {
+      upsert(k) {
+        opened();
+        return kaboodles.upsert(k);
+      },
+      delete(r) {
+        opened();
+        return kaboodles.delete(r);
+      },
+      get(ownerId, id) {
+        opened();
+        return kaboodles.get(ownerId, id);
+      },
+      listLive(o) {
+        opened();
+        return kaboodles.listLive(o);
+      },
     },
 
     async ping() {

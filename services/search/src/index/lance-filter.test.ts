@@ -39,3 +39,15 @@ describe('entityFilter', () => {
     expect(() => entityFilter({ ownerId: '' })).toThrow('ownerId');
   });
 });
+
+describe('entityFilter: only some keys (a kaboodle)', () => {
+  it('limits to the listed keys, quoted like every other value', () => {
+    expect(entityFilter({ ownerId: 'u', onlyKeys: ['["u","document","a"]', "x'y"] })).toBe(
+      `deleted = false AND owner_id = 'u' AND key IN ('["u","document","a"]', 'x''y')`,
+    );
+  });
+
+  it('refuses an empty list: matching nothing is the caller’s answer, not an empty IN ()', () => {
+    expect(() => entityFilter({ ownerId: 'u', onlyKeys: [] })).toThrow('onlyKeys');
+  });
+});

@@ -26,6 +26,8 @@ export interface EntityFilter {
   hashtags?: string[] | undefined;
   /** Keys to leave out (related(): never the entity itself). */
   excludeKeys?: string[];
+  /** Only these keys (a kaboodle's members); the caller answers an empty list itself. */
+  onlyKeys?: string[] | undefined;
 }
 
 /** The live rows of one owner matching the optional filters. */
@@ -43,5 +45,9 @@ export function entityFilter(f: EntityFilter): string {
   const tags = [...new Set((f.hashtags ?? []).map(normaliseTag).filter((t) => t !== ''))];
   if (tags.length > 0) parts.push(`array_has_all(tags_norm, make_array(${sqlStringList(tags)}))`);
   if (f.excludeKeys && f.excludeKeys.length > 0) parts.push(`key NOT IN (${sqlStringList(f.excludeKeys)})`);
+  if (f.onlyKeys) {
+    if (f.onlyKeys.length === 0) throw new InputError('onlyKeys must name at least one key');
+    parts.push(`key IN (${sqlStringList(f.onlyKeys)})`);
+  }
   return parts.join(' AND ');
 }

@@ -308,4 +308,38 @@ describe('LanceDB search index', () => {
     expect(await semantic('u1', vector(7))).toEqual([]);
     await index.close();
   });
+
+  it('keeps kaboodle memberships in their own table across a reopen, and its cache follows every write', async () => {
+    const dir = await tempDir();
+    const first = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await first.open();
+    await first.upsert([entity(1), entity(2), entity(3)]);
+    const members = [
+      { entityType: 'document' as const, id: 'd3' },
+      { entityType: 'document' as const, id: 'd1' },
+    ];
+    await first.kaboodles.upsert([{ ownerId: 'u1', id: 'k1', version: 4, members, updatedAt: new Date(0) }]);
+    expect((await first.kaboodles.get('u1', 'k1'))?.members).toEqual(members); // now cached
+    await first.kaboodles.upsert([
+      { ownerId: 'u1', id: 'k1', version: 5, members: members.slice(1), updatedAt: new Date(0) },
+    ]);
+    expect((await first.kaboodles.get('u1', 'k1'))?.members).toEqual(members.slice(1));
+    await first.close();
+
+    const second = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await second.open();
+    expect(await second.kaboodles.get('u1', 'k1')).toMatchObject({ version: 5, members: members.slice(1) });
+    const hits = await second.search({
+      ownerId: 'u1',
+      mode: 'keyword',
+      text: 'item number',
+      limit: 10,
+      only: members,
+    });
+    expect(hits.map((h) => h.id).sort()).toEqual(['d1', 'd3']);
+    await second.kaboodles.delete([{ ownerId: 'u1', id: 'k1', version: 6 }]);
+    expect(await second.kaboodles.get('u1', 'k1')).toBeUndefined();
+    expect(await lancedb.connect(dir).then((db) => db.tableNames())).toContain('kaboodle-entities-kaboodles');
+    await second.close();
+  });
 });

@@ -33,6 +33,7 @@ import {
   reciprocalRankFusion,
 } from './search-scoring.ts';
 import { OwnerKeywordIndex } from './keyword-index.ts';
+import { createLanceDbKaboodleIndex } from './lancedb-kaboodle-index.ts';
 import { OwnerVectorGraph, type VectorGraphSettings } from './vector-graph.ts';
 
 export interface AnnOptions {
@@ -289,6 +290,17 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     state: 'building' | 'ready';
   }
   const graphs = new Map<string, OwnerMemory>();
+  // Kaboodle memberships: their own small table in the same folder (lancedb-kaboodle-index.ts).
+  const kaboodles = createLanceDbKaboodleIndex({
+    connection: () => {
+      if (!db) throw new Error('the search index is not open (call open() first)');
+      return db;
+    },
+    table: `${tableName}-kaboodles`,
+    tombstoneTtlMs,
+    retainVersionsMs,
+    ...(log ? { logger: log } : {}),
+  });
   const graphBuilds = new Map<string, Promise<void>>();
   const graphFailedAt = new Map<string, number>();
 
@@ -345,6 +357,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
             }),
           });
         }
+        await kaboodles.open();
         annIndexed = has('vector');
         if (annIndexed) annBuiltRows = await table.countRows('deleted = false');
         optimizeTimer = setInterval(() => {
@@ -752,9 +765,16 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     graphBuilds.set(ownerId, build);
   }
 
-  /** Category and tag filters are the table's job; owner, type and excluded keys the memory index can do. */
-  function graphCanFilter(f: { category?: string | undefined; hashtags?: string[] | undefined }): boolean {
-    return (f.category === undefined || f.category === '') && (f.hashtags ?? []).length === 0;
+  /**
+   * Category, tag and kaboodle filters are the table's job; owner, type and excluded keys the memory
+   * index can do. (A kaboodle holds at most a few thousand entities: an exact scan of them is quick.)
+   */
+  function graphCanFilter(f: {
+    category?: string | undefined;
+    hashtags?: string[] | undefined;
+    only?: unknown[] | undefined;
+  }): boolean {
+    return (f.category === undefined || f.category === '') && (f.hashtags ?? []).length === 0 && !f.only;
   }
 
   interface Candidate {
@@ -862,11 +882,18 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       }
     };
     const limit = clampLimit(query.limit, 100);
+    // Only a kaboodle's members: none means no result (and no query at all).
+    if (query.only && query.only.length === 0) {
+      timings = { total: performance.now() - started };
+      return [];
+    }
+    const onlyKeys = query.only?.map((m) => entityKey(query.ownerId, m.entityType, m.id));
     const filter = entityFilter({
       ownerId: query.ownerId,
       entityTypes: query.entityTypes,
       category: query.category,
       hashtags: query.hashtags,
+      onlyKeys,
     });
     const text = (query.text ?? '').trim();
     const wantsVector = query.mode === 'semantic' || query.mode === 'hybrid';
@@ -880,7 +907,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       (wantsVector && annIndexed) || ((wantsVector || wantsText) && graphOptions)
         ? await mark('owner_count', () => liveRowsOf(query.ownerId))
         : 0;
-    const exact = !annIndexed || (wantsVector ? ownerLive <= flatMaxOwnerRows : true);
+    const exact =
+      !annIndexed || onlyKeys !== undefined || (wantsVector ? ownerLive <= flatMaxOwnerRows : true);
     const memory = graphCanFilter(query) ? await memoryFor(query.ownerId, ownerLive) : undefined;
     const graph = wantsVector ? memory?.graph : undefined;
 
@@ -1075,6 +1103,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       forgetHits('all');
       graphs.delete(ownerId);
       await t().delete(`owner_id = ${lit}`);
+      await kaboodles.deleteOwner(ownerId);
       graphs.delete(ownerId);
       ownerRows.delete(ownerId);
       forgetHits('all');
@@ -1099,6 +1128,12 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     versionOf,
     stats,
     listLive,
+    kaboodles: {
+      upsert: (k) => kaboodles.upsert(k),
+      delete: (r) => kaboodles.delete(r),
+      get: (ownerId, id) => kaboodles.get(ownerId, id),
+      listLive: (o) => kaboodles.listLive(o),
+    },
     async ping() {
       await t().version();
     },
@@ -1109,6 +1144,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       while (draining) await draining;
       closed = true;
       graphs.clear();
+      kaboodles.close();
       table?.close();
       db?.close();
       table = undefined;

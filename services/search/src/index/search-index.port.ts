@@ -64,6 +64,11 @@ export interface SearchQuery {
   category?: string;
   /** Entity must carry every one of these tags (case-insensitive, a leading '#' ignored). */
   hashtags?: string[];
+  /**
+   * Only these entities of the owner's (a kaboodle's members, resolved by the search service); an
+   * empty list matches nothing. Absent: no such restriction.
+   */
+  only?: MemberRef[];
   /** 1..100 (the caller validates; adapters clamp anything else into 1..100 too). */
   limit: number;
   /** Return the best-matching passage per document as `excerpt` (vector + keyword over passages). */
@@ -107,6 +112,57 @@ export interface RelatedQuery {
   minSimilarity?: number;
 }
 
+/** A document or inventory item, named without its owner (the query or kaboodle carries it). */
+export interface MemberRef {
+  entityType: IndexedEntityType;
+  id: string;
+}
+
+/** A smart kaboodle's saved search, as the catalogue keeps it (searchType as the API takes it). */
+export interface SavedSearch {
+  query: string;
+  searchType: 'semantic' | 'keyword' | 'hybrid';
+  /** Empty: both. */
+  entityTypes: IndexedEntityType[];
+  category?: string;
+  /** Only within this (plain) kaboodle. */
+  kaboodleId?: string;
+}
+
+/**
+ * A kaboodle as the index keeps it (from catalogue.changed or a rebuild), so a search can be limited
+ * to its members: its own members in order, or, for a smart kaboodle, the search that makes them.
+ */
+export interface IndexedKaboodle {
+  ownerId: string;
+  id: string;
+  /** The catalogue version: an upsert or delete with a version ≤ the stored one is ignored. */
+  version: number;
+  /** In the owner's order; [] for a smart kaboodle. */
+  members: MemberRef[];
+  smart?: SavedSearch;
+  updatedAt: Date;
+}
+
+export interface KaboodleRef {
+  ownerId: string;
+  id: string;
+  version: number;
+}
+
+/**
+ * Kaboodle memberships beside the entities, with the same guarantees: version-guarded writes,
+ * remembered deletes, one owner's never seen by another, and gone with their owner (deleteOwner).
+ */
+export interface KaboodleIndex {
+  upsert(kaboodles: IndexedKaboodle[]): Promise<UpsertOutcome>;
+  delete(refs: KaboodleRef[]): Promise<UpsertOutcome>;
+  /** The owner's kaboodle, or undefined (missing, deleted, or another owner's). */
+  get(ownerId: string, id: string): Promise<IndexedKaboodle | undefined>;
+  /** Every live kaboodle changed before `updatedBefore`, in batches (a rebuild prunes the gone). */
+  listLive(options: { updatedBefore: Date; batchSize?: number }): AsyncIterable<KaboodleRef[]>;
+}
+
 export interface EntityRef {
   entityType: IndexedEntityType;
   id: string;
@@ -143,7 +199,7 @@ export interface SearchIndex {
   upsert(entities: IndexedEntity[]): Promise<UpsertOutcome>;
   /** Version-guarded delete; remembers the version so a late, older upsert does not resurrect it. */
   delete(refs: EntityRef[]): Promise<UpsertOutcome>;
-  /** Remove everything of one owner (user deleted). */
+  /** Remove everything of one owner (user deleted), kaboodles included. */
   deleteOwner(ownerId: string): Promise<void>;
   search(query: SearchQuery): Promise<SearchHit[]>;
   /**
@@ -160,6 +216,8 @@ export interface SearchIndex {
    * or may not appear.
    */
   listLive(options: { updatedBefore: Date; batchSize?: number }): AsyncIterable<EntityRef[]>;
+  /** Kaboodle memberships (a search's `only` comes from them). */
+  readonly kaboodles: KaboodleIndex;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -71,6 +71,7 @@ export function withImageIndex(text: SearchIndex, images: ImageIndex): SearchInd
     versionOf: (r) => text.versionOf(r),
     stats: (o) => text.stats(o),
     listLive: (o) => text.listLive(o),
+    kaboodles: text.kaboodles,
     open: () => text.open(),
     close: () => text.close(),
   };

@@ -4,6 +4,8 @@
 import type {
   EntityRef,
   IndexedEntity,
+  IndexedKaboodle,
+  KaboodleRef,
   IndexStats,
   RelatedQuery,
   SearchHit,
@@ -80,6 +82,19 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
   const keyOf = (r: { entityType: string; id: string }) => `${r.entityType}:${r.id}`;
   const writes: Array<{ op: 'upsert' | 'delete'; size: number }> = [];
   let closed = false;
+
+  // Kaboodles by owner and id; undefined kaboodle: deleted at that version.
+  const kaboodles = new Map<
+    string,
+    { version: number; kaboodle: IndexedKaboodle | undefined; ownerId: string }
+  >();
+  const kaboodleKey = (ownerId: string, id: string) => JSON.stringify([ownerId, id]);
+  const putKaboodle = (r: KaboodleRef, kaboodle: IndexedKaboodle | undefined): boolean => {
+    const slot = kaboodles.get(kaboodleKey(r.ownerId, r.id));
+    if (slot && slot.version >= r.version) return false;
+    kaboodles.set(kaboodleKey(r.ownerId, r.id), { version: r.version, kaboodle, ownerId: r.ownerId });
+    return true;
+  };
 
   const live = (ownerId: string) =>
     [...slots.values()].filter((s) => s.ownerId === ownerId && s.entity).map((s) => s.entity!);
@@ -160,10 +175,13 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
     },
     async deleteOwner(ownerId) {
       for (const [key, slot] of slots) if (slot.ownerId === ownerId) slots.delete(key);
+      for (const [key, slot] of kaboodles) if (slot.ownerId === ownerId) kaboodles.delete(key);
     },
     async search(query) {
+      const only = query.only ? new Set(query.only.map(keyOf)) : undefined;
       const docs = live(query.ownerId).filter(
         (e) =>
+          (!only || only.has(keyOf(e))) &&
           (!query.entityTypes?.length || query.entityTypes.includes(e.entityType)) &&
           (query.category === undefined || e.category === query.category) &&
           (query.hashtags ?? []).every((t) => e.hashtags.includes(t)),
@@ -232,6 +250,30 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
       );
       const size = Math.max(1, batchSize ?? 1_000);
       for (let i = 0; i < refs.length; i += size) yield refs.slice(i, i + size);
+    },
+    kaboodles: {
+      async upsert(list) {
+        let applied = 0;
+        for (const k of list) if (putKaboodle(k, { ...k, members: [...k.members] })) applied++;
+        return { applied, stale: list.length - applied };
+      },
+      async delete(refs) {
+        let applied = 0;
+        for (const r of refs) if (putKaboodle(r, undefined)) applied++;
+        return { applied, stale: refs.length - applied };
+      },
+      async get(ownerId, id) {
+        const k = kaboodles.get(kaboodleKey(ownerId, id))?.kaboodle;
+        return k && k.ownerId === ownerId ? { ...k, version: k.version } : undefined;
+      },
+      async *listLive({ updatedBefore }) {
+        const refs = [...kaboodles.values()].flatMap((s) =>
+          s.kaboodle && s.kaboodle.updatedAt < updatedBefore
+            ? [{ ownerId: s.ownerId, id: s.kaboodle.id, version: s.version }]
+            : [],
+        );
+        if (refs.length > 0) yield refs;
+      },
     },
     async ping() {
       if (closed) throw new Error('the index is closed');

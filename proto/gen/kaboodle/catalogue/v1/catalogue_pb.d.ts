@@ -206,6 +206,13 @@ export declare type SmartSearch = Message<"kaboodle.catalogue.v1.SmartSearch"> &
    * @generated from field: string category = 4;
    */
   category: string;
+
+  /**
+   * Only members of this kaboodle (one with its own members) when set.
+   *
+   * @generated from field: string kaboodle_id = 5;
+   */
+  kaboodleId: string;
 };
 
 /**
@@ -289,7 +296,7 @@ export declare type ListForIndexRequest = Message<"kaboodle.catalogue.v1.ListFor
   ownerId: string;
 
   /**
-   * Empty means documents and inventory items.
+   * Empty means documents and inventory items; name KABOODLE too to get kaboodles (same version order).
    *
    * @generated from field: repeated kaboodle.common.v1.EntityType entity_types = 2;
    */
@@ -328,6 +335,14 @@ export declare type ListForIndexResponse = Message<"kaboodle.catalogue.v1.ListFo
      */
     value: InventoryItem;
     case: "inventoryItem";
+  } | {
+    /**
+     * With its members in order, so a rebuilt index can filter by kaboodle again.
+     *
+     * @generated from field: kaboodle.catalogue.v1.Kaboodle kaboodle = 3;
+     */
+    value: Kaboodle;
+    case: "kaboodle";
   } | { case: undefined; value?: undefined };
 };
 

@@ -57,6 +57,13 @@ export declare type SearchRequest = Message<"kaboodle.search.v1.SearchRequest"> 
    * @generated from field: uint32 limit = 6;
    */
   limit: number;
+
+  /**
+   * Only members of this kaboodle of the owner's when set (NOT_FOUND when there is no such kaboodle).
+   *
+   * @generated from field: string kaboodle_id = 7;
+   */
+  kaboodleId: string;
 };
 
 /**
