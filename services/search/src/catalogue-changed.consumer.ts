@@ -1,13 +1,20 @@
 // Keeps the index in step with the catalogue: kaboodle.catalogue.changed.v1 upserts and deletes
-// documents and inventory items; kaboodle.user.changed.v1 DELETE removes everything of that user.
+// documents and inventory items, and kaboodles' memberships (so a search can keep to one kaboodle);
+// kaboodle.user.changed.v1 DELETE removes everything of that user.
 // Idempotent and ordered per entity: the bus delivers one entity's events in order, and the index's
 // version guard ignores a version it already holds (redelivery, or a rebuild that got there first).
 // Handlers run concurrently across entities and meet in the write-behind buffer (one batched write).
 import type { ConsumeOutcome, EventBus, IncomingEvent, Logger, Subscription } from '@kaboodle/platform';
 import { ChangeOp, decodeEvent, EntityType, Topics } from '@kaboodle/proto';
+import type { CatalogueChanged } from '@kaboodle/proto';
 import type { IndexedEntityType, SearchIndex } from './index/search-index.port.ts';
 import type { IndexWriter } from './index-writer.ts';
-import { documentToIndexed, inventoryItemToIndexed, UnindexableEntityError } from './indexed-entity.ts';
+import {
+  documentToIndexed,
+  inventoryItemToIndexed,
+  kaboodleToIndexed,
+  UnindexableEntityError,
+} from './indexed-entity.ts';
 
 export const SEARCH_CONSUMER_GROUP = 'search';
 
@@ -18,11 +25,13 @@ const TYPES: Partial<Record<EntityType, IndexedEntityType>> = {
 
 export interface CatalogueChangesDeps {
   writer: IndexWriter;
-  index: Pick<SearchIndex, 'deleteOwner'>;
+  index: Pick<SearchIndex, 'deleteOwner' | 'kaboodles'>;
   dimensions: number;
   logger: Logger;
   /** Told when an owner's entities were all removed (user deleted). */
   onOwnerRemoved?: (ownerId: string) => void;
+  /** Told when one of an owner's kaboodles changed (searches filtered by it answer differently). */
+  onKaboodleChanged?: (ownerId: string) => void;
 }
 
 /** The handler alone (unit tests call it with events; subscribeCatalogueChanges wires it to the bus). */
@@ -48,11 +57,12 @@ export function createCatalogueChangesHandler(
     const change = decode(event, Topics.catalogueChanged);
     if (!change) return 'failed';
     const entityType = TYPES[change.entityType];
-    if (!entityType) return 'skipped'; // kaboodles are not searched (yet)
+    if (!entityType && change.entityType !== EntityType.KABOODLE) return 'skipped';
     if (!change.ownerId || !change.entityId) {
       logger.warn({ eventId: event.id }, 'catalogue.changed without owner or entity id');
       return 'failed';
     }
+    if (!entityType) return kaboodleChanged(event, change);
     if (change.op === ChangeOp.DELETE) {
       const result = await writer.delete({
         entityType,
@@ -94,6 +104,41 @@ export function createCatalogueChangesHandler(
     if (change.version > 0n) entity.version = Number(change.version);
     const result = await writer.upsert(entity);
     return result === 'applied' ? 'done' : 'skipped';
+  }
+
+  /** A kaboodle's whole membership (or its deletion), version-guarded like entities. */
+  async function kaboodleChanged(event: IncomingEvent, change: CatalogueChanged): Promise<ConsumeOutcome> {
+    const version = Number(change.version);
+    let outcome;
+    if (change.op === ChangeOp.DELETE) {
+      outcome = await deps.index.kaboodles.delete([
+        { ownerId: change.ownerId, id: change.entityId, version },
+      ]);
+    } else if (change.op === ChangeOp.UPSERT) {
+      if (change.payload.case !== 'kaboodle') {
+        logger.warn(
+          { eventId: event.id },
+          `a kaboodle change carries a ${change.payload.case ?? 'missing'} payload`,
+        );
+        return 'failed';
+      }
+      let kaboodle;
+      try {
+        kaboodle = kaboodleToIndexed(change.payload.value);
+      } catch (err) {
+        if (!(err instanceof UnindexableEntityError)) throw err;
+        logger.warn({ eventId: event.id, reason: err.message }, 'kaboodle not indexable');
+        return 'failed';
+      }
+      if (kaboodle.ownerId !== change.ownerId || kaboodle.id !== change.entityId) {
+        logger.warn({ eventId: event.id }, 'catalogue.changed payload is of another kaboodle or owner');
+        return 'failed';
+      }
+      if (version > 0) kaboodle.version = version;
+      outcome = await deps.index.kaboodles.upsert([kaboodle]);
+    } else return 'skipped';
+    deps.onKaboodleChanged?.(change.ownerId);
+    return outcome.applied > 0 ? 'done' : 'skipped';
   }
 
   async function userChanged(event: IncomingEvent): Promise<ConsumeOutcome> {

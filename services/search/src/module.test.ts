@@ -18,8 +18,10 @@ import { QUERY_TOO_LONG } from './search-request.ts';
 import {
   catalogueChanged,
   hashEmbed,
+  kaboodleChanged,
   makeDocument,
   makeInventoryItem,
+  makeKaboodle,
   TEST_DIMENSIONS,
   userDeleted,
 } from './testing/fixtures.ts';
@@ -582,6 +584,103 @@ describe('routes', () => {
     await expect.poll(async () => (await index.stats('carol')).entities).toBeGreaterThanOrEqual(145);
     expect((await find(CAROL, 'pottery', { limit: 1000 })).body.results).toHaveLength(100);
     expect((await find(CAROL, 'pottery', { limit: -3 })).body.results).toHaveLength(1);
+  });
+});
+
+describe('search within a kaboodle', () => {
+  const DAVE = user('dave');
+  const ERIN = user('erin');
+  const docs = {
+    lamp: makeDocument({ ownerId: 'dave', title: 'Brass lamp restoration' }),
+    vase: makeDocument({ ownerId: 'dave', title: 'Brass vase polishing' }),
+    bell: makeInventoryItem({ ownerId: 'dave', name: 'Brass bell' }),
+  };
+  const fair = makeKaboodle({
+    ownerId: 'dave',
+    version: 10,
+    members: [
+      { type: 'inventory_item', id: docs.bell.id },
+      { type: 'document', id: docs.lamp.id },
+    ],
+  });
+  const ids = (r: { body: { results: Hit[] } }) => r.body.results.map((h) => h.id).sort();
+  const message = (r: { body: unknown }) => (r.body as { message?: string }).message;
+
+  beforeAll(async () => {
+    await publish(...Object.values(docs).map((entity) => ({ op: 'upsert' as const, entity })));
+    await bus.publish([kaboodleChanged({ op: 'upsert', kaboodle: fair })]);
+    await waitFor(async () => (await find(DAVE, 'brass')).body.results.length === 3);
+    await waitFor(async () => (await find(DAVE, 'brass', { kaboodle: fair.id })).status === 200);
+  });
+
+  it('finds only the kaboodle’s members, in every search type, with the other filters too', async () => {
+    for (const search_type of ['keyword', 'semantic', 'hybrid', 'vector']) {
+      const res = await find(DAVE, 'brass', { kaboodle: fair.id, search_type });
+      expect(res.status, search_type).toBe(200);
+      expect(ids(res), search_type).toEqual([docs.bell.id, docs.lamp.id].sort());
+    }
+    expect(ids(await find(DAVE, 'brass'))).toHaveLength(3);
+    expect(ids(await find(DAVE, 'brass', { kaboodle: fair.id, types: 'document' }))).toEqual([docs.lamp.id]);
+  });
+
+  it('follows membership changes at once (the cached answer is dropped), and a deleted kaboodle is 404', async () => {
+    expect(ids(await find(DAVE, 'brass', { kaboodle: fair.id }))).toHaveLength(2);
+    const changed = makeKaboodle({
+      id: fair.id,
+      ownerId: 'dave',
+      version: 11,
+      members: [{ type: 'document', id: docs.vase.id }],
+    });
+    await bus.publish([kaboodleChanged({ op: 'upsert', kaboodle: changed })]);
+    await waitFor(async () => ids(await find(DAVE, 'brass', { kaboodle: fair.id })).join() === docs.vase.id);
+    // a redelivered older version changes nothing
+    await bus.publish([kaboodleChanged({ op: 'upsert', kaboodle: fair })]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ids(await find(DAVE, 'brass', { kaboodle: fair.id }))).toEqual([docs.vase.id]);
+
+    const empty = makeKaboodle({ ownerId: 'dave', version: 12 });
+    await bus.publish([kaboodleChanged({ op: 'upsert', kaboodle: empty })]);
+    await waitFor(async () => (await find(DAVE, 'brass', { kaboodle: empty.id })).status === 200);
+    expect((await find(DAVE, 'brass', { kaboodle: empty.id })).body.results).toEqual([]);
+    await bus.publish([kaboodleChanged({ op: 'delete', id: empty.id, ownerId: 'dave', version: 13 })]);
+    await waitFor(async () => (await find(DAVE, 'brass', { kaboodle: empty.id })).status === 404);
+    expect(message(await find(DAVE, 'brass', { kaboodle: empty.id }))).toBe('Kaboodle not found');
+  });
+
+  it('answers another user’s kaboodle id like a missing one, and never reaches their members', async () => {
+    await publish({ op: 'upsert', entity: makeDocument({ ownerId: 'erin', title: 'Brass plate' }) });
+    await waitFor(async () => (await find(ERIN, 'brass')).body.results.length === 1);
+    const theirs = await find(ERIN, 'brass', { kaboodle: fair.id });
+    expect(theirs.status).toBe(404);
+    expect(message(theirs)).toBe('Kaboodle not found');
+    expect((await find(ERIN, 'brass', { kaboodle: 'no-such-kaboodle' })).status).toBe(404);
+  });
+
+  it('a smart kaboodle stands for what its saved search finds now, within its own kaboodle when it has one', async () => {
+    const lamps = makeKaboodle({ ownerId: 'dave', version: 20, smart: { query: 'lamp' } });
+    const inFair = makeKaboodle({
+      ownerId: 'dave',
+      version: 21,
+      smart: { query: 'polishing restoration', kaboodleId: fair.id },
+    });
+    await bus.publish([
+      kaboodleChanged({ op: 'upsert', kaboodle: lamps }),
+      kaboodleChanged({ op: 'upsert', kaboodle: inFair }),
+    ]);
+    await waitFor(async () => (await find(DAVE, 'brass', { kaboodle: inFair.id })).status === 200);
+    expect(ids(await find(DAVE, 'brass', { kaboodle: lamps.id }))).toEqual([docs.lamp.id]);
+    // fair now holds only the vase: of "polishing restoration", only the vase is in it
+    expect(ids(await find(DAVE, 'brass', { kaboodle: inFair.id }))).toEqual([docs.vase.id]);
+  });
+
+  it('checks the kaboodle field: text of at most 200 characters; blank means no kaboodle', async () => {
+    const long = await find(DAVE, 'brass', { kaboodle: 'k'.repeat(201) });
+    expect(long.status).toBe(400);
+    expect(message(long)).toBe('kaboodle is too long (max 200 characters)');
+    const wrong = await find(DAVE, 'brass', { kaboodle: 42 });
+    expect(wrong.status).toBe(400);
+    expect(message(wrong)).toBe('kaboodle must be a kaboodle id');
+    expect(ids(await find(DAVE, 'brass', { kaboodle: '  ' }))).toHaveLength(3);
   });
 });
 

@@ -142,6 +142,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
       dimensions,
       logger,
       onOwnerRemoved: (o) => results.invalidateOwner(o),
+      onKaboodleChanged: (o) => results.invalidateOwner(o),
     });
     logger.info({ kind: opened.kind, dimensions }, 'search index open');
     if (!catalogue) return;

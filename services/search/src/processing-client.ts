@@ -6,6 +6,7 @@ import type { Logger, ServiceModule } from '@kaboodle/platform';
 import {
   CatalogueService,
   create,
+  EntityType,
   ImageEmbeddingService,
   ListForIndexRequestSchema,
   ProcessingService,
@@ -147,7 +148,7 @@ const TINY_PNG = Buffer.from(
 );
 
 export interface CatalogueClient {
-  /** Every entity of every owner (or one owner), for a rebuild. */
+  /** Every entity and kaboodle of every owner (or one owner), for a rebuild. */
   listForIndex(ownerId?: string): AsyncIterable<ListForIndexResponse>;
   close(): void;
 }
@@ -157,7 +158,12 @@ export function connectCatalogue(
   logger: Logger,
 ): CatalogueClient | undefined {
   if (!handle) return undefined;
-  const request = (ownerId?: string) => create(ListForIndexRequestSchema, { ownerId: ownerId ?? '' });
+  // Documents, items and kaboodles: a rebuild restores memberships too.
+  const request = (ownerId?: string) =>
+    create(ListForIndexRequestSchema, {
+      ownerId: ownerId ?? '',
+      entityTypes: [EntityType.DOCUMENT, EntityType.INVENTORY_ITEM, EntityType.KABOODLE],
+    });
   if (handle.kind === 'in-process') {
     return {
       listForIndex(ownerId) {

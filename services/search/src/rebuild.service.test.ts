@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { create, ListForIndexResponseSchema } from '@kaboodle/proto';
+import {
+  create,
+  EntityType,
+  KaboodleSchema,
+  ListForIndexResponseSchema,
+  timestampFromDate,
+} from '@kaboodle/proto';
 import type { ListForIndexResponse } from '@kaboodle/proto';
 import type { IndexedEntity } from './index/search-index.port.ts';
 import { createIndexWriter } from './index-writer.ts';
@@ -113,6 +119,85 @@ describe('rebuild of the live index', () => {
       expect((await index.upsert([orphan])).stale).toBe(1);
       // a second rebuild finds nothing more to prune
       expect((await rebuilder.run()).removed).toBe(0);
+    } finally {
+      await writer.close();
+      await index.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('rebuild: kaboodle memberships', () => {
+  it('restores every kaboodle’s members (into a new index too) and prunes kaboodles the catalogue no longer has', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kaboodle-rebuild-k-'));
+    const index = createLanceDbSearchIndex({ dir, dimensions: TEST_DIMENSIONS });
+    await index.open();
+    const writer = createIndexWriter({ index });
+    try {
+      const doc = makeDocument({ ownerId: 'owner-0', title: 'Ledger' });
+      const fair = create(KaboodleSchema, {
+        id: 'k-fair',
+        ownerId: 'owner-0',
+        name: 'Fair',
+        version: 9n,
+        members: [
+          { entityType: EntityType.INVENTORY_ITEM, entityId: 'item-1' },
+          { entityType: EntityType.DOCUMENT, entityId: doc.id },
+        ],
+        updatedAt: timestampFromDate(new Date('2026-01-01T00:00:00Z')),
+      });
+      const smart = create(KaboodleSchema, {
+        id: 'k-smart',
+        ownerId: 'owner-0',
+        name: 'Ledgers',
+        version: 10n,
+        smart: { query: 'ledger', searchType: 'keyword', kaboodleId: 'k-fair' },
+      });
+      // deleted from the catalogue while search was away
+      await index.kaboodles.upsert([
+        { ownerId: 'owner-1', id: 'k-gone', version: 3, members: [], updatedAt: new Date(0) },
+      ]);
+      const catalogue = {
+        async *listForIndex(): AsyncIterable<ListForIndexResponse> {
+          yield create(ListForIndexResponseSchema, { entity: { case: 'document', value: doc } });
+          for (const k of [fair, smart])
+            yield create(ListForIndexResponseSchema, { entity: { case: 'kaboodle', value: k } });
+        },
+        close() {},
+      };
+      const rebuilder = createRebuilder({
+        catalogue,
+        writer: () => writer,
+        index: () => index,
+        dimensions: () => TEST_DIMENSIONS,
+        logger,
+      });
+      const report = await rebuilder.run();
+      expect(report).toMatchObject({ read: 3, applied: 3, removed: 1, error: null });
+      expect(await index.kaboodles.get('owner-0', 'k-fair')).toMatchObject({
+        version: 9,
+        members: [
+          { entityType: 'inventory_item', id: 'item-1' },
+          { entityType: 'document', id: doc.id },
+        ],
+      });
+      expect((await index.kaboodles.get('owner-0', 'k-smart'))?.smart).toEqual({
+        query: 'ledger',
+        searchType: 'keyword',
+        entityTypes: [],
+        kaboodleId: 'k-fair',
+      });
+      expect(await index.kaboodles.get('owner-1', 'k-gone')).toBeUndefined();
+
+      // filling a new index (a new embedding model): memberships still go to the kaboodle store
+      await index.kaboodles.delete([{ ownerId: 'owner-0', id: 'k-fair', version: 11 }]);
+      const into = await rebuilder.run({
+        into: async (entities) => ({ applied: entities.length, stale: 0 }),
+      });
+      expect(into.error).toBeNull();
+      // the delete (version 11) is newer than the catalogue's version 9: it stays deleted
+      expect(await index.kaboodles.get('owner-0', 'k-fair')).toBeUndefined();
+      expect(await index.kaboodles.get('owner-0', 'k-smart')).toBeDefined();
     } finally {
       await writer.close();
       await index.close();

@@ -1,14 +1,24 @@
 // Rebuilds the index from the catalogue: streams every entity (ListForIndex, in-process or gRPC) into
-// the write-behind buffer, then deletes what the index holds and the catalogue no longer has (an
-// event lost while search was down). Safe beside the live consumer: the index's version guard keeps
+// the write-behind buffer and every kaboodle's membership into the index's kaboodles, then deletes
+// what the index holds and the catalogue no longer has (an event lost while search was down). Safe beside the live consumer: the index's version guard keeps
 // whichever write is newer, so a rebuild never undoes an edit that arrived while it ran, and only
 // entities last changed well before the rebuild began are pruned. One at a time.
 import { ConflictError, UnavailableError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
 import type { ListForIndexResponse } from '@kaboodle/proto';
 import type { IndexWriter, WriteResult } from './index-writer.ts';
-import { documentToIndexed, inventoryItemToIndexed, UnindexableEntityError } from './indexed-entity.ts';
-import type { IndexedEntity, SearchIndex, UpsertOutcome } from './index/search-index.port.ts';
+import {
+  documentToIndexed,
+  inventoryItemToIndexed,
+  kaboodleToIndexed,
+  UnindexableEntityError,
+} from './indexed-entity.ts';
+import type {
+  IndexedEntity,
+  IndexedKaboodle,
+  SearchIndex,
+  UpsertOutcome,
+} from './index/search-index.port.ts';
 import type { CatalogueClient } from './processing-client.ts';
 
 export interface RebuildReport {
@@ -61,8 +71,11 @@ export const PRUNE_MARGIN_MS = 60_000;
 export function createRebuilder(deps: {
   catalogue: CatalogueClient | undefined;
   writer: () => IndexWriter;
-  /** The live index, listed after the stream to prune what the catalogue no longer has. */
-  index?: () => Pick<SearchIndex, 'listLive'>;
+  /**
+   * The live index: its kaboodles take the memberships (in both modes: they are not part of a new
+   * index), and it is listed after the stream to prune what the catalogue no longer has.
+   */
+  index?: () => Pick<SearchIndex, 'listLive' | 'kaboodles'>;
   dimensions: () => number;
   logger: Logger;
 }): Rebuilder {
@@ -101,8 +114,31 @@ export function createRebuilder(deps: {
       }
     };
     const seen = new Set<string>();
+    const kaboodlesSeen = new Set<string>();
+    let kaboodles: IndexedKaboodle[] = [];
+    const writeKaboodles = async () => {
+      if (kaboodles.length === 0) return;
+      const outcome = await deps.index!().kaboodles.upsert(kaboodles);
+      r.applied += outcome.applied;
+      r.stale += outcome.stale;
+      kaboodles = [];
+    };
     for await (const message of catalogue.listForIndex() as AsyncIterable<ListForIndexResponse>) {
       r.read++;
+      if (message.entity.case === 'kaboodle') {
+        const k = message.entity.value;
+        kaboodlesSeen.add(JSON.stringify([k.ownerId, k.id]));
+        try {
+          if (!deps.index) throw new UnindexableEntityError('no index to keep kaboodles in');
+          kaboodles.push(kaboodleToIndexed(k));
+        } catch (err) {
+          if (!(err instanceof UnindexableEntityError)) throw err;
+          r.skipped++;
+          deps.logger.warn({ reason: err.message }, 'rebuild: kaboodle not indexable');
+        }
+        if (kaboodles.length >= INTO_BATCH) await writeKaboodles();
+        continue;
+      }
       // Listed = still in the catalogue, indexable or not: never pruned.
       if (message.entity.case === 'document')
         seen.add(keyOf(message.entity.value.ownerId, 'document', message.entity.value.id));
@@ -129,6 +165,18 @@ export function createRebuilder(deps: {
       if (window.length >= WINDOW || batch.length >= INTO_BATCH) await settle();
     }
     await settle();
+    await writeKaboodles();
+    if (deps.index && r.startedAt) {
+      // Kaboodles deleted while search was not listening (memberships live beside any new index).
+      const updatedBefore = new Date(r.startedAt.getTime() - PRUNE_MARGIN_MS);
+      const live = deps.index().kaboodles;
+      for await (const refs of live.listLive({ updatedBefore })) {
+        const gone = refs.filter((ref) => !kaboodlesSeen.has(JSON.stringify([ref.ownerId, ref.id])));
+        if (gone.length === 0) continue;
+        const outcome = await live.delete(gone.map((ref) => ({ ...ref, version: ref.version + 1 })));
+        r.removed += outcome.applied;
+      }
+    }
     // A new index (into) holds only what was just streamed; the live one may hold orphans.
     if (writer && deps.index && r.startedAt) {
       const updatedBefore = new Date(r.startedAt.getTime() - PRUNE_MARGIN_MS);

@@ -34,6 +34,8 @@ export interface SearchRequest {
   limit: number;
   types: IndexedEntityType[];
   category?: string;
+  /** Only members of this kaboodle of the searcher's (its search's results for a smart one). */
+  kaboodle?: string;
 }
 
 export interface DocumentSearchRequest {
@@ -161,6 +163,17 @@ const categoryField = z
   .transform((c) => c || undefined)
   .meta({ description: 'Only entities of exactly this category.' });
 
+const kaboodleField = z
+  .string({ error: 'kaboodle must be a kaboodle id' })
+  .trim()
+  .max(MAX_ID_CHARS, `kaboodle is too long (max ${MAX_ID_CHARS} characters)`)
+  .nullish()
+  .transform((k) => k || undefined)
+  .meta({
+    description:
+      "Only the members of this kaboodle of yours (a smart kaboodle's: whatever its search finds now). 404 when you have no such kaboodle.",
+  });
+
 const searchTypeField = z
   .unknown()
   .transform((raw, ctx): SearchType => {
@@ -190,7 +203,7 @@ const idField = (name: string) =>
     .min(1, `${name} is required`)
     .max(MAX_ID_CHARS, `${name} is too long (max ${MAX_ID_CHARS} characters)`);
 
-/** POST /api/search {query, search_type, limit?, types?, category?} */
+/** POST /api/search {query, search_type, limit?, types?, category?, kaboodle?} */
 export const searchBody = z
   .object(
     {
@@ -199,6 +212,7 @@ export const searchBody = z
       search_type: searchTypeField.optional(),
       limit: limitField(DEFAULT_LIMIT, MAX_LIMIT).optional(),
       types: typesField.optional(),
+      kaboodle: kaboodleField.optional(),
     },
     { error: BODY_NOT_OBJECT },
   )
@@ -208,6 +222,7 @@ export const searchBody = z
     limit: b.limit ?? DEFAULT_LIMIT,
     types: b.types ?? [],
     ...(b.category !== undefined ? { category: b.category } : {}),
+    ...(b.kaboodle !== undefined ? { kaboodle: b.kaboodle } : {}),
   }))
   .meta({ id: 'SearchRequest' });
 

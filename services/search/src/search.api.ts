@@ -62,11 +62,19 @@ export const rebuildStatusSchema = z
     running: z.boolean(),
     started_at: z.iso.datetime().nullable(),
     finished_at: z.iso.datetime().nullable(),
-    read: z.number().int().nonnegative().meta({ description: 'Entities read from the catalogue.' }),
+    read: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Entities and kaboodles read from the catalogue.' }),
     applied: z.number().int().nonnegative(),
     stale: z.number().int().nonnegative().meta({ description: 'Already indexed at that version or newer.' }),
     skipped: z.number().int().nonnegative().meta({ description: 'Not indexable.' }),
-    removed: z.number().int().nonnegative().meta({ description: 'No longer in the catalogue.' }),
+    removed: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Entities and kaboodles no longer in the catalogue.' }),
     error: z.string().nullable(),
   })
   .meta({ id: 'RebuildStatus' });
@@ -92,11 +100,13 @@ export const search = defineOperation({
   service: 'search',
   security: 'user',
   summary: 'Search your documents and inventory items',
-  description: 'Only your own entities are ever searched.',
+  description:
+    'Only your own entities are ever searched; with `kaboodle`, only that kaboodle’s members (404 "Kaboodle not found" when you have none by that id).',
   body: { json: searchBody, required: false, limit: '100kb' },
   responses: {
     200: { description: 'The best matches, best first.', json: results, headers: TIMING_HEADERS },
   },
+  errors: [404],
 });
 
 export const searchDocumentsSemantic = defineOperation({

@@ -62,6 +62,7 @@ export function createSearchGrpcService(deps: {
         limit: clamp(request.limit, 20, MAX_LIMIT),
         types,
         ...(request.category ? { category: request.category } : {}),
+        ...(request.kaboodleId ? { kaboodle: request.kaboodleId } : {}),
       });
       return { results: timed.value.map(hitMessage) };
     },

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { NotFoundError, UnavailableError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
-import type { IndexedEntityType, SearchHit, SearchIndex } from './index/search-index.port.ts';
+import type { IndexedEntityType, MemberRef, SearchHit, SearchIndex } from './index/search-index.port.ts';
 import { normaliseQuery } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
 import { calibrateList, DEFAULT_FUSION, fuseHybrid, type HybridFusion } from './ranking.ts';
@@ -16,6 +16,10 @@ import type {
   NeighboursRequest,
   SearchRequest,
 } from './search-request.ts';
+
+export const KABOODLE_NOT_FOUND = 'Kaboodle not found';
+/** Members a smart kaboodle stands for when another search keeps to it (the search API's maximum). */
+const SMART_MEMBERS = 100;
 
 /** Cosine similarity at or above which two entities are near-duplicates. */
 export const DUPLICATE_SIMILARITY = 0.95;
@@ -104,7 +108,13 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     ownerId: string,
     query: string,
     mode: 'keyword' | 'semantic' | 'hybrid',
-    options: { limit: number; entityTypes?: IndexedEntityType[]; category?: string; withExcerpts?: boolean },
+    options: {
+      limit: number;
+      entityTypes?: IndexedEntityType[];
+      category?: string;
+      withExcerpts?: boolean;
+      only?: MemberRef[];
+    },
   ): Promise<Timed<SearchHit[]>> {
     const index = deps.index();
     const base = {
@@ -113,6 +123,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       ...(options.entityTypes?.length ? { entityTypes: options.entityTypes } : {}),
       ...(options.category !== undefined ? { category: options.category } : {}),
       ...(options.withExcerpts ? { withExcerpts: true } : {}),
+      ...(options.only ? { only: options.only } : {}),
     };
     const finish = (hits: SearchHit[], embedMs: number, indexStart: number, degraded?: 'keyword') => ({
       value: hits,
@@ -159,6 +170,56 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     return finish(calibrateList('semantic', hits, query, await corpusSize(ownerId)), e.ms, t);
   }
 
+  /**
+   * The entities a kaboodle stands for: its own members, or what a smart kaboodle's search finds now
+   * (one level: the catalogue never lets a smart kaboodle search within another smart one, and a
+   * deeper one found here stands for nothing). Missing, deleted and another owner's answer 404.
+   */
+  async function membersOf(ownerId: string, kaboodleId: string, depth: number): Promise<MemberRef[]> {
+    const k = await deps.index().kaboodles.get(ownerId, kaboodleId);
+    if (!k) throw new NotFoundError(KABOODLE_NOT_FOUND);
+    if (!k.smart) return k.members;
+    if (depth > 0) return [];
+    const found = await unified(
+      ownerId,
+      {
+        query: k.smart.query,
+        searchType: k.smart.searchType,
+        limit: SMART_MEMBERS,
+        types: k.smart.entityTypes,
+        ...(k.smart.category ? { category: k.smart.category } : {}),
+        ...(k.smart.kaboodleId ? { kaboodle: k.smart.kaboodleId } : {}),
+      },
+      depth + 1,
+    );
+    return found.value.map((h) => ({ entityType: h.entityType, id: h.id }));
+  }
+
+  function unified(ownerId: string, r: SearchRequest, depth = 0): Promise<Timed<SearchHit[]>> {
+    return cached(
+      ownerId,
+      [
+        'search',
+        normaliseQuery(r.query),
+        r.searchType,
+        r.limit,
+        [...r.types].sort(),
+        r.category ?? null,
+        r.kaboodle ?? null,
+        depth,
+      ],
+      async () => {
+        const only = r.kaboodle !== undefined ? await membersOf(ownerId, r.kaboodle, depth) : undefined;
+        return run(ownerId, r.query, MODE_OF[r.searchType], {
+          limit: r.limit,
+          entityTypes: r.types,
+          ...(r.category !== undefined ? { category: r.category } : {}),
+          ...(only ? { only } : {}),
+        });
+      },
+    );
+  }
+
   async function assertIndexed(index: SearchIndex, ownerId: string, request: EntityRequest): Promise<void> {
     const version = await index.versionOf({ entityType: request.type, id: request.id, ownerId });
     if (version === undefined) throw new NotFoundError(NOT_FOUND[request.type]);
@@ -183,17 +244,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   }
 
   return {
-    search: (ownerId, r) =>
-      cached(
-        ownerId,
-        ['search', normaliseQuery(r.query), r.searchType, r.limit, [...r.types].sort(), r.category ?? null],
-        () =>
-          run(ownerId, r.query, MODE_OF[r.searchType], {
-            limit: r.limit,
-            entityTypes: r.types,
-            ...(r.category !== undefined ? { category: r.category } : {}),
-          }),
-      ),
+    search: (ownerId, r) => unified(ownerId, r),
 
     searchDocuments: (ownerId, r) =>
       cached(ownerId, ['documents', normaliseQuery(r.query), r.limit], () =>

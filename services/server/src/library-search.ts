@@ -19,6 +19,7 @@ export function librarySearchOf(search: SearchModule): LibrarySearch {
         limit: q.limit,
         types: q.types,
         ...(q.category ? { category: q.category } : {}),
+        ...(q.kaboodleId ? { kaboodle: q.kaboodleId } : {}),
       });
       return hits.map(hit);
     },

@@ -11,10 +11,11 @@ import {
   EntityType,
   eventKey,
   InventoryItemSchema,
+  KaboodleSchema,
   timestampFromDate,
   Topics,
 } from '@kaboodle/proto';
-import type { Document, InventoryItem } from '@kaboodle/proto';
+import type { Document, InventoryItem, Kaboodle } from '@kaboodle/proto';
 import type { IncomingEvent, OutgoingEvent } from '@kaboodle/platform';
 
 export const TEST_DIMENSIONS = 64;
@@ -142,6 +143,56 @@ export function catalogueChanged(
             : { case: 'inventoryItem' as const, value: change.entity as InventoryItem },
         }
       : {}),
+  });
+  return {
+    topic: Topics.catalogueChanged,
+    key: eventKey(Topics.catalogueChanged, event),
+    value: encodeEvent(Topics.catalogueChanged, event),
+  };
+}
+
+/** A catalogue kaboodle: members as `document:<id>` / `inventory_item:<id>`, or a saved search. */
+export function makeKaboodle(over: {
+  id?: string;
+  ownerId: string;
+  version?: number;
+  members?: { type: 'document' | 'inventory_item'; id: string }[];
+  smart?: { query: string; searchType?: string; kaboodleId?: string };
+}): Kaboodle {
+  return create(KaboodleSchema, {
+    id: over.id ?? randomUUID(),
+    ownerId: over.ownerId,
+    name: 'Kaboodle',
+    version: BigInt(over.version ?? 1),
+    members: (over.members ?? []).map((m) => ({
+      entityType: m.type === 'document' ? EntityType.DOCUMENT : EntityType.INVENTORY_ITEM,
+      entityId: m.id,
+    })),
+    updatedAt: timestampFromDate(new Date()),
+    ...(over.smart
+      ? {
+          smart: {
+            query: over.smart.query,
+            searchType: over.smart.searchType ?? 'keyword',
+            kaboodleId: over.smart.kaboodleId ?? '',
+          },
+        }
+      : {}),
+  });
+}
+
+/** catalogue.changed for a kaboodle, as the catalogue publishes it after every change. */
+export function kaboodleChanged(
+  change:
+    { op: 'upsert'; kaboodle: Kaboodle } | { op: 'delete'; id: string; ownerId: string; version: number },
+): OutgoingEvent {
+  const event = createEvent(Topics.catalogueChanged, {
+    ownerId: change.op === 'upsert' ? change.kaboodle.ownerId : change.ownerId,
+    entityType: EntityType.KABOODLE,
+    entityId: change.op === 'upsert' ? change.kaboodle.id : change.id,
+    version: change.op === 'upsert' ? change.kaboodle.version : BigInt(change.version),
+    op: change.op === 'upsert' ? ChangeOp.UPSERT : ChangeOp.DELETE,
+    ...(change.op === 'upsert' ? { payload: { case: 'kaboodle' as const, value: change.kaboodle } } : {}),
   });
   return {
     topic: Topics.catalogueChanged,
