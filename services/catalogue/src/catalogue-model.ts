@@ -531,6 +531,7 @@ export interface KaboodleProtoInput {
       search_type: string;
       types: ('document' | 'inventory_item')[];
       category: string | null;
+      kaboodle_id?: string | null;
     } | null;
   };
   members: { type: 'document' | 'inventory_item'; id: string; note: string; added_at: Date }[];
@@ -561,6 +562,7 @@ export function kaboodleProto({ row, members }: KaboodleProtoInput): Kaboodle {
             searchType: row.smart.search_type,
             entityTypes: row.smart.types.map((t) => KIND_TYPES[t]),
             category: row.smart.category ?? '',
+            kaboodleId: row.smart.kaboodle_id ?? '',
           }),
         }
       : {}),

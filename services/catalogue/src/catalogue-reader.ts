@@ -23,10 +23,11 @@ import type {
   GetInventoryItemRequestSchema,
   ListForIndexRequestSchema,
 } from '@kaboodle/proto';
-import { documentProto, inventoryProto } from './catalogue-model.ts';
+import { documentProto, inventoryProto, kaboodleProto } from './catalogue-model.ts';
 import type { DocumentRepository } from './document.repository.ts';
 import { Params, toNumber } from './entity-query.ts';
 import type { InventoryRepository } from './inventory.repository.ts';
+import type { KaboodleRepository } from './kaboodle.repository.ts';
 
 export type ListForIndexInit = MessageInitShape<typeof ListForIndexRequestSchema> | ListForIndexRequest;
 export type GetDocumentInit = MessageInitShape<typeof GetDocumentRequestSchema> | GetDocumentRequest;
@@ -36,7 +37,10 @@ export type GetInventoryItemInit =
 export const LIST_BATCH = 200;
 
 export interface CatalogueReader {
-  /** Every entity of the requested types, oldest change first; resumable with after_version. */
+  /**
+   * Every entity of the requested types (kaboodles only when asked for), oldest change first;
+   * resumable with after_version.
+   */
   listForIndex(req: ListForIndexInit, signal?: AbortSignal): AsyncIterable<ListForIndexResponse>;
   /** NotFoundError when missing or not the owner's. */
   getDocument(req: GetDocumentInit): Promise<GetDocumentResponse>;
@@ -53,14 +57,17 @@ export function createCatalogueReader(deps: {
   db: Queryable;
   documents: DocumentRepository;
   inventory: InventoryRepository;
+  kaboodles: Pick<KaboodleRepository, 'forIndex'>;
 }): CatalogueReader {
-  const { db, documents, inventory } = deps;
+  const { db, documents, inventory, kaboodles } = deps;
   return {
     async *listForIndex(req, signal) {
       const types = new Set(req.entityTypes ?? []);
       const wantDocs = types.size === 0 || types.has(EntityType.DOCUMENT);
       const wantItems = types.size === 0 || types.has(EntityType.INVENTORY_ITEM);
-      if (!wantDocs && !wantItems) return;
+      // Kaboodles share the entities' version sequence, so one ordered stream stays resumable.
+      const wantKaboodles = types.has(EntityType.KABOODLE);
+      if (!wantDocs && !wantItems && !wantKaboodles) return;
       let after = BigInt(req.afterVersion ?? 0n);
       for (;;) {
         if (signal?.aborted) return;
@@ -76,6 +83,10 @@ export function createCatalogueReader(deps: {
           parts.push(
             `SELECT 'inventory_item' AS kind, id, version FROM inventory_items WHERE version > ${afterParam}::bigint${owner}`,
           );
+        if (wantKaboodles)
+          parts.push(
+            `SELECT 'kaboodle' AS kind, id, version FROM kaboodles WHERE version > ${afterParam}::bigint${owner}`,
+          );
         const { rows } = await db.query<{ kind: string; id: string; version: unknown }>(
           `SELECT kind, id, version FROM (${parts.join(' UNION ALL ')}) e ORDER BY version LIMIT ${p.add(LIST_BATCH)}`,
           p.values,
@@ -83,13 +94,20 @@ export function createCatalogueReader(deps: {
         if (rows.length === 0) return;
         const docIds = rows.filter((r) => r.kind === 'document').map((r) => r.id);
         const itemIds = rows.filter((r) => r.kind === 'inventory_item').map((r) => r.id);
-        const [docs, items] = await Promise.all([documents.findMany(docIds), inventory.findMany(itemIds)]);
+        const kaboodleIds = rows.filter((r) => r.kind === 'kaboodle').map((r) => r.id);
+        const [docs, items, found] = await Promise.all([
+          documents.findMany(docIds),
+          inventory.findMany(itemIds),
+          kaboodles.forIndex(kaboodleIds),
+        ]);
         const docById = new Map(docs.map((d) => [d.id, d]));
         const itemById = new Map(items.map((i) => [i.id, i]));
+        const kaboodleById = new Map(found.map((k) => [k.row.id, k]));
         for (const r of rows) {
           // an entity changed between the two reads comes back later with its newer version
           const doc = r.kind === 'document' ? docById.get(r.id) : undefined;
           const item = r.kind === 'inventory_item' ? itemById.get(r.id) : undefined;
+          const kaboodle = r.kind === 'kaboodle' ? kaboodleById.get(r.id) : undefined;
           if (doc && doc.version === toNumber(r.version)) {
             yield create(ListForIndexResponseSchema, {
               entity: { case: 'document', value: documentProto(doc) },
@@ -97,6 +115,10 @@ export function createCatalogueReader(deps: {
           } else if (item && item.version === toNumber(r.version)) {
             yield create(ListForIndexResponseSchema, {
               entity: { case: 'inventoryItem', value: inventoryProto(item) },
+            });
+          } else if (kaboodle && kaboodle.row.version === toNumber(r.version)) {
+            yield create(ListForIndexResponseSchema, {
+              entity: { case: 'kaboodle', value: kaboodleProto(kaboodle) },
             });
           }
         }

@@ -101,4 +101,44 @@ describe('CatalogueService over gRPC', { timeout: 60_000 }, () => {
     await expect(client.getDocument({ ownerId: alice, id: 'nope' })).rejects.toBeInstanceOf(NotFoundError);
     await expect(client.getDocument({ ownerId: '', id: ids.a3! })).rejects.toBeInstanceOf(InputError);
   });
+
+  it('ListForIndex streams kaboodles with their members in order when asked for them, in the same version order', async () => {
+    const fair = await h.kaboodles.create(alice, {
+      name: 'Fair',
+      description: '',
+      smart: null,
+      members: [
+        { type: 'inventory_item', id: ids.a2! },
+        { type: 'document', id: ids.a1! },
+      ],
+    });
+    const gone = await h.kaboodles.create(alice, { name: 'Gone', description: '', smart: null, members: [] });
+    await h.kaboodles.delete(alice, gone);
+    await h.kaboodles.create(bob, { name: 'Bob’s', description: '', smart: null, members: [] });
+
+    const types = [EntityType.DOCUMENT, EntityType.INVENTORY_ITEM, EntityType.KABOODLE];
+    const all = [];
+    for await (const m of client.listForIndex({ ownerId: alice, entityTypes: types })) all.push(m);
+    expect(all.map((m) => m.entity.case)).toEqual(['inventoryItem', 'document', 'document', 'kaboodle']);
+    const k = all.at(-1)!.entity;
+    if (k.case !== 'kaboodle') throw new Error('expected a kaboodle last');
+    expect(k.value).toMatchObject({ id: fair, ownerId: alice, name: 'Fair' });
+    expect(k.value.members.map((m) => [m.entityType, m.entityId])).toEqual([
+      [EntityType.INVENTORY_ITEM, ids.a2],
+      [EntityType.DOCUMENT, ids.a1],
+    ]);
+    const versions = all.map((m) => m.entity.value!.version);
+    expect([...versions].sort((a, b) => (a < b ? -1 : 1))).toEqual(versions);
+
+    // only kaboodles; without KABOODLE in the types, none (older callers see what they always saw)
+    const only = [];
+    for await (const m of client.listForIndex({ entityTypes: [EntityType.KABOODLE] })) only.push(m);
+    expect(only.map((m) => (m.entity.case === 'kaboodle' ? m.entity.value.name : '')).sort()).toEqual([
+      'Bob’s',
+      'Fair',
+    ]);
+    const plain = [];
+    for await (const m of client.listForIndex({ ownerId: alice })) plain.push(m.entity.case);
+    expect(plain).not.toContain('kaboodle');
+  });
 });

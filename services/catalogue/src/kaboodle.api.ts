@@ -61,6 +61,12 @@ export const smartInput = z
       .pipe(z.string().max(200))
       .nullable()
       .optional(),
+    kaboodle_id: z
+      .string({ error: 'kaboodle_id must be a kaboodle id' })
+      .regex(UUID, { error: 'kaboodle_id must be a kaboodle id' })
+      .nullable()
+      .optional()
+      .meta({ description: 'Search only within this kaboodle of yours (one with its own members).' }),
   })
   .meta({
     id: 'SmartSearch',
@@ -86,6 +92,7 @@ const smartOut = z.object({
   search_type: z.enum(['semantic', 'keyword', 'hybrid']),
   types: z.array(entityType),
   category: z.string().nullable(),
+  kaboodle_id: z.string().nullable().meta({ description: 'The kaboodle it searches within, if any.' }),
 });
 
 export const kaboodleSummary = z

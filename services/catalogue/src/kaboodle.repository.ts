@@ -17,6 +17,8 @@ export interface SmartSpec {
   /** Empty: documents and inventory items. */
   types: EntityKind[];
   category: string | null;
+  /** Only within this (plain) kaboodle of the owner's; absent in rows saved before it existed. */
+  kaboodle_id?: string | null;
 }
 
 export interface KaboodleRow {
@@ -240,6 +242,34 @@ export function createKaboodleRepository(db: Queryable) {
         added_at: new Date(r.added_at as Date),
         position: toNumber(r.position),
       }));
+    },
+
+    /**
+     * Kaboodles by id with their member refs in order (ListForIndex: a rebuilt search index gets
+     * memberships back). Smart kaboodles have none: their search decides.
+     */
+    async forIndex(
+      ids: string[],
+    ): Promise<{ row: KaboodleRow; members: (MemberRef & { note: string; added_at: Date })[] }[]> {
+      if (ids.length === 0) return [];
+      const [{ rows }, { rows: memberRows }] = await Promise.all([
+        db.query('SELECT * FROM kaboodles WHERE id = ANY($1::uuid[])', [ids]),
+        db.query(
+          `SELECT kaboodle_id, entity_type, entity_id, note, added_at FROM kaboodle_members
+            WHERE kaboodle_id = ANY($1::uuid[]) ORDER BY kaboodle_id, position, added_at, entity_id`,
+          [ids],
+        ),
+      ]);
+      const byKaboodle = new Map<string, (MemberRef & { note: string; added_at: Date })[]>();
+      for (const m of memberRows) {
+        const list = byKaboodle.get(m.kaboodle_id as string) ?? [];
+        list.push({ ...ref(m), note: m.note as string, added_at: new Date(m.added_at as Date) });
+        byKaboodle.set(m.kaboodle_id as string, list);
+      }
+      return rows.map((r) => {
+        const row = toKaboodle(r);
+        return { row, members: row.smart ? [] : (byKaboodle.get(row.id) ?? []) };
+      });
     },
 
     /** The owner's entities among refs, as member entities, keyed `type:id`. */

@@ -26,6 +26,7 @@ export const SMART_LIMIT = 100;
 export const SMART_IS_READ_ONLY =
   "A smart kaboodle's members are whatever matches its search: change the search instead";
 export const SMART_UNAVAILABLE = 'Smart kaboodles need the search service, which is not reachable from here';
+export const SMART_WITHIN_SMART = 'A smart kaboodle can only search within a kaboodle with its own members';
 
 export type KaboodleWithMembers = KaboodleRow & {
   members: (MemberEntity & { score?: number })[];
@@ -81,19 +82,35 @@ export function createKaboodleService(deps: KaboodleServiceDeps) {
   ): Promise<(MemberEntity & { score: number })[]> {
     const search = deps.search();
     if (!search) throw new UnavailableError(SMART_UNAVAILABLE);
-    const hits = await search.search(ownerId, {
-      query: smart.query,
-      searchType: smart.search_type,
-      types: smart.types,
-      ...(smart.category ? { category: smart.category } : {}),
-      limit: SMART_LIMIT,
-    });
+    let hits;
+    try {
+      hits = await search.search(ownerId, {
+        query: smart.query,
+        searchType: smart.search_type,
+        types: smart.types,
+        ...(smart.category ? { category: smart.category } : {}),
+        ...(smart.kaboodle_id ? { kaboodleId: smart.kaboodle_id } : {}),
+        limit: SMART_LIMIT,
+      });
+    } catch (err) {
+      // The kaboodle it searches within is gone (or so new the index has not heard of it): nothing in it.
+      if (smart.kaboodle_id && err instanceof NotFoundError) return [];
+      throw err;
+    }
     // The index may lag the catalogue by a moment: only entities that exist now are members.
     const found = await kaboodles.entities(ownerId, hits);
     return hits.flatMap((h, position) => {
       const e = found.get(key(h));
       return e ? [{ ...e, position, score: h.score }] : [];
     });
+  }
+
+  /** The kaboodle a smart one searches within must be the owner's, with its own members. */
+  async function assertSearchable(tx: Queryable, ownerId: string, smart: SmartSpec | null | undefined) {
+    if (!smart?.kaboodle_id) return;
+    const within = await kaboodles.get(ownerId, smart.kaboodle_id, tx);
+    if (!within) throw new NotFoundError(KABOODLE_NOT_FOUND);
+    if (within.smart) throw new ConflictError(SMART_WITHIN_SMART);
   }
 
   /** Refuse refs that are not the owner's (missing and another user's answer alike). */
@@ -210,6 +227,7 @@ export function createKaboodleService(deps: KaboodleServiceDeps) {
           throw new ConflictError(`You can keep at most ${MAX_KABOODLES} kaboodles`);
         if (await kaboodles.nameTaken(tx, ownerId, input.name))
           throw new ConflictError(`You already have a kaboodle named "${input.name}"`);
+        await assertSearchable(tx, ownerId, input.smart);
         let row = await kaboodles.insert(tx, {
           id: randomUUID(),
           ownerId,
@@ -236,6 +254,7 @@ export function createKaboodleService(deps: KaboodleServiceDeps) {
           throw new ConflictError(`You already have a kaboodle named "${patch.name}"`);
         if (patch.smart && !row.smart)
           throw new ConflictError('A kaboodle with its own members cannot become a smart kaboodle');
+        await assertSearchable(tx, ownerId, patch.smart);
         if (patch.cover) {
           if (row.smart) throw new ConflictError(SMART_IS_READ_ONLY);
           const members = await kaboodles.memberRefs(tx, id);

@@ -68,7 +68,15 @@ function coverOf(k: KaboodleWithMembers) {
 }
 
 const smartBody = (s: SmartSpec | null) =>
-  s ? { query: s.query, search_type: s.search_type, types: s.types, category: s.category ?? null } : null;
+  s
+    ? {
+        query: s.query,
+        search_type: s.search_type,
+        types: s.types,
+        category: s.category ?? null,
+        kaboodle_id: s.kaboodle_id ?? null,
+      }
+    : null;
 
 export function summaryBody(k: KaboodleWithMembers) {
   return {
@@ -115,11 +123,13 @@ export function createKaboodlesRouter(deps: KaboodlesRouterDeps) {
     search_type: SmartSpec['search_type'];
     types: SmartSpec['types'];
     category?: string | null | undefined;
+    kaboodle_id?: string | null | undefined;
   }): SmartSpec => ({
     query: s.query,
     search_type: s.search_type,
     types: [...new Set(s.types)],
     category: s.category ? s.category : null,
+    kaboodle_id: s.kaboodle_id ? s.kaboodle_id.toLowerCase() : null,
   });
 
   api.handle(listKaboodles, async ({ user, reply }) => {

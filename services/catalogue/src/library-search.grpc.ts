@@ -37,6 +37,7 @@ export function connectLibrarySearch(address: string, logger: Logger): LibrarySe
         searchType: SEARCH_TYPES[q.searchType],
         entityTypes: q.types.map((t) => PROTO_KINDS[t]),
         category: q.category ?? '',
+        kaboodleId: q.kaboodleId ?? '',
         limit: q.limit,
       });
       return hits(answer.results);

@@ -19,6 +19,8 @@ export interface LibrarySearchQuery {
   /** Empty: documents and inventory items. */
   types: EntityKind[];
   category?: string;
+  /** Only members of this kaboodle (NotFoundError when the index has no such kaboodle of the owner's). */
+  kaboodleId?: string;
   /** 1..100 */
   limit: number;
 }

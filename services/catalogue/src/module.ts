@@ -98,7 +98,7 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
     search,
     logger,
   });
-  const reader = createCatalogueReader({ db, documents, inventory });
+  const reader = createCatalogueReader({ db, documents, inventory, kaboodles: kaboodleRows });
   const items = createInventoryService({
     db,
     inventory,

@@ -161,7 +161,7 @@ export async function createHarness(search: LibrarySearchHandle = () => undefine
     outbox,
     onEntityDeleted: (tx, ownerId, ref) => kaboodles.entityRemoved(tx, ownerId, ref),
   });
-  const reader = createCatalogueReader({ db, documents, inventory });
+  const reader = createCatalogueReader({ db, documents, inventory, kaboodles: kaboodleRows });
   return {
     kaboodleRows,
     kaboodles,

@@ -1088,7 +1088,7 @@ export interface paths {
     put?: never;
     /**
      * Search your documents and inventory items
-     * @description Only your own entities are ever searched.
+     * @description Only your own entities are ever searched; with `kaboodle`, only that kaboodle’s members (404 "Kaboodle not found" when you have none by that id).
      */
     post: operations['search'];
     delete?: never;
@@ -1311,6 +1311,8 @@ export interface components {
       /** @default [] */
       types: ('document' | 'inventory_item')[];
       category?: string | null;
+      /** @description Search only within this kaboodle of yours (one with its own members). */
+      kaboodle_id?: string | null;
     };
     KaboodleMemberRef: {
       /** @enum {string} */
@@ -1335,6 +1337,8 @@ export interface components {
       limit: number;
       /** @description Only these kinds of entity (one or a list); none means both. */
       types?: ('document' | 'inventory_item') | ('document' | 'inventory_item')[];
+      /** @description Only the members of this kaboodle of yours (a smart kaboodle's: whatever its search finds now). 404 when you have no such kaboodle. */
+      kaboodle?: string | null;
     };
     Error: {
       /** @description Same text as message (older clients read `error`). */
@@ -1792,6 +1796,8 @@ export interface components {
         search_type: 'semantic' | 'keyword' | 'hybrid';
         types: ('document' | 'inventory_item')[];
         category: string | null;
+        /** @description The kaboodle it searches within, if any. */
+        kaboodle_id: string | null;
       } | null;
       member_count: number;
       document_count: number;
@@ -1823,6 +1829,8 @@ export interface components {
         search_type: 'semantic' | 'keyword' | 'hybrid';
         types: ('document' | 'inventory_item')[];
         category: string | null;
+        /** @description The kaboodle it searches within, if any. */
+        kaboodle_id: string | null;
       } | null;
       member_count: number;
       document_count: number;
@@ -2001,14 +2009,14 @@ export interface components {
       running: boolean;
       started_at: string | null;
       finished_at: string | null;
-      /** @description Entities read from the catalogue. */
+      /** @description Entities and kaboodles read from the catalogue. */
       read: number;
       applied: number;
       /** @description Already indexed at that version or newer. */
       stale: number;
       /** @description Not indexable. */
       skipped: number;
-      /** @description No longer in the catalogue. */
+      /** @description Entities and kaboodles no longer in the catalogue. */
       removed: number;
       error: string | null;
     };
@@ -7087,6 +7095,15 @@ export interface operations {
       };
       /** @description Signed in but not allowed (or the CSRF rule was not met). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not yours (the two are indistinguishable). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
