@@ -202,6 +202,31 @@ describe.skipIf(prerequisite !== null)('Inventory in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('.kb-inv-table tbody tr').length === 2);
   });
 
+  it('puts selected items in a new kaboodle, and the item page offers to add one and suggests more', async () => {
+    await go('/inventory');
+    await tableRows().first().waitFor({ timeout: 20_000 });
+    await page.getByRole('checkbox', { name: 'Select every item on this page' }).check();
+    const bar = page.getByRole('region', { name: 'Selected items' });
+    await bar.getByText('2 items selected').waitFor();
+    await bar.getByRole('button', { name: 'Add to kaboodle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to kaboodle' });
+    await dialog.getByRole('textbox', { name: 'New kaboodle' }).fill('Market stall');
+    await dialog.getByRole('button', { name: 'Create and add' }).click();
+    await page.getByText('Added 2 items to Market stall.').waitFor();
+    await bar.waitFor({ state: 'detached' });
+    const { kaboodles } = await api<{ kaboodles: Array<{ name: string; item_count: number }> }>(
+      '/api/kaboodles',
+    );
+    expect(kaboodles).toEqual([expect.objectContaining({ name: 'Market stall', item_count: 2 })]);
+
+    await go(`/inventory/${items[1]!.id}`);
+    await page.locator('#kb-inv-item-heading').waitFor({ timeout: 20_000 });
+    await page.getByRole('region', { name: 'You may also want' }).waitFor();
+    await page.getByRole('button', { name: 'Add to kaboodle' }).click();
+    await dialog.getByRole('button', { name: /Market stall/ }).click();
+    await page.getByText('Added 0 items to Market stall (1 already there).').waitFor();
+  });
+
   it('finds an item by a new photo of it', async () => {
     // the stool again, closer and smaller, as a phone would send it
     const again = await sharp(photos[1]!.catalogue)

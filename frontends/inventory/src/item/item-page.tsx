@@ -1,9 +1,11 @@
 // /inventory/:id: the photo with its recognised objects, colours, barcodes, every field editable with
-// its confidence and provenance, related items, reprocess, delete and the source file; a 404 state
+// its confidence and provenance, related items and recommendations, add to a kaboodle, reprocess,
+// delete and the source file; a 404 state
 // for an id that is missing or someone else's (the server answers both alike).
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Banner, Button, Dialog, isApiError } from '@kaboodle/kit';
+import { AddToKaboodleButton, Banner, Button, Dialog, isApiError, Recommendations } from '@kaboodle/kit';
+import { addedText } from '../inventory-text.ts';
 import { deleteItem, originalFileUrl, reprocess } from '../inventory-api.ts';
 import { displayName } from '../inventory-format.ts';
 import { Barcodes, ColourSwatches, Provenance } from './item-facts.tsx';
@@ -87,6 +89,10 @@ export function ItemPage() {
           <h1 id="kb-inv-item-heading">{displayName(item.name)}</h1>
         </div>
         <div className="kb-inv-actions">
+          <AddToKaboodleButton
+            selection={[{ type: 'inventory_item', id: item.id }]}
+            onAdded={(r) => setWork({ busy: false, text: addedText(r), tone: 'success' })}
+          />
           {item.source_file_id && (
             <>
               <Button variant="secondary" size="sm" disabled={work.busy} onClick={() => void run()}>
@@ -126,6 +132,7 @@ export function ItemPage() {
       <Provenance item={item} />
       <h2>Related items</h2>
       <RelatedItems id={item.id} hasPhoto={item.image_model !== ''} />
+      <Recommendations context={[{ type: 'inventory_item', id: item.id }]} limit={5} />
       <Dialog open={confirm} onClose={() => setConfirm(false)} title="Delete this item?" maxWidth={460}>
         <p>
           {displayName(item.name)} will be removed from your inventory and search. Its photo stays in the

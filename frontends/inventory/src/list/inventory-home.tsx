@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Banner, isApiError, type RemoteAppProps } from '@kaboodle/kit';
+import { addedText } from '../inventory-text.ts';
 import { useDebouncedValue } from '../common-debounce.ts';
 import { bulkAction, exportUrl } from '../inventory-api.ts';
 import type { InventoryItem, ListQuery, SortKey, SortState } from '../inventory-types.ts';
@@ -104,8 +105,12 @@ export function InventoryHome({ user }: RemoteAppProps) {
       )}
       {photo.hits && <PhotoResults hits={photo.hits} onClear={photo.clear} />}
       <SelectionBar
-        count={selected.size}
+        ids={ids}
         busy={busy}
+        onAddedToKaboodle={(r) => {
+          setNotice({ tone: 'success', text: addedText(r) });
+          setSelected(new Set());
+        }}
         onClear={() => setSelected(new Set())}
         exportHref={(format) => exportUrl(format, { text: '', category: '', sort }, ids)}
         onDelete={() =>

@@ -1,11 +1,14 @@
-// What a selection can do: delete (after a confirmation), move to a category, export as CSV or JSON.
+// What a selection can do: add to a kaboodle, delete (after a confirmation), move to a category,
+// export as CSV or JSON.
 import { useState } from 'react';
-import { Button, Dialog } from '@kaboodle/kit';
+import { AddToKaboodleButton, Button, Dialog, type AddedToKaboodle } from '@kaboodle/kit';
 import { INVENTORY_CATEGORIES } from '../inventory-types.ts';
 
 export interface SelectionBarProps {
-  count: number;
+  /** The selected items' ids, in the order they were picked. */
+  ids: string[];
   busy: boolean;
+  onAddedToKaboodle: (result: AddedToKaboodle) => void;
   onDelete: () => void;
   onCategorise: (category: string) => void;
   exportHref: (format: 'csv' | 'json') => string;
@@ -13,8 +16,9 @@ export interface SelectionBarProps {
 }
 
 export function SelectionBar({
-  count,
+  ids,
   busy,
+  onAddedToKaboodle,
   onDelete,
   onCategorise,
   exportHref,
@@ -22,12 +26,17 @@ export function SelectionBar({
 }: SelectionBarProps) {
   const [confirm, setConfirm] = useState(false);
   const [category, setCategory] = useState('');
+  const count = ids.length;
   if (count === 0) return null;
   return (
     <div className="kb-inv-selection" role="region" aria-label="Selected items">
       <strong>
         {count} item{count === 1 ? '' : 's'} selected
       </strong>
+      <AddToKaboodleButton
+        selection={ids.map((id) => ({ type: 'inventory_item' as const, id }))}
+        onAdded={onAddedToKaboodle}
+      />
       <label className="kb-inv-inline">
         <span>Move to</span>
         <select

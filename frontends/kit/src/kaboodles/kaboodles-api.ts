@@ -1,65 +1,20 @@
-// The kaboodle calls every remote makes (GET/POST/PATCH/PUT/DELETE /api/kaboodles*), typed after the
-// catalogue's declarations (services/catalogue/src/kaboodle.api.ts; the OpenAPI document has them as
-// Kaboodle, KaboodleSummary, KaboodleMember).
+// The kaboodle calls every remote makes (GET/POST/PATCH/PUT/DELETE /api/kaboodles*), typed with the
+// types generated from the OpenAPI document (Kaboodle, KaboodleSummary, KaboodleMember), so a change
+// to the catalogue's declarations shows here at compile time.
 import { api } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
+import type { ApiSchema } from '../api/api-types.ts';
 
-export type EntityType = 'document' | 'inventory_item';
+type Summary = ApiSchema<'KaboodleSummary'>;
 
-export interface MemberRef {
-  type: EntityType;
-  id: string;
-}
-
-export interface SmartSearch {
-  query: string;
-  search_type: 'semantic' | 'keyword' | 'hybrid';
-  types: EntityType[];
-  category: string | null;
-}
-
-export interface KaboodleCover {
-  type: EntityType;
-  id: string;
-  title: string;
-  image_url: string | null;
-  excerpt: string;
-}
-
-export interface KaboodleSummary {
-  id: string;
-  name: string;
-  description: string;
-  smart: SmartSearch | null;
-  member_count: number;
-  document_count: number;
-  item_count: number;
-  cover: KaboodleCover | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-export interface KaboodleMember extends MemberRef {
-  title: string;
-  subtitle: string;
-  category: string;
-  summary: string;
-  year: number | null;
-  hashtags: string[];
-  image_url: string | null;
-  file_url: string | null;
-  link: string;
-  retail_price: number | null;
-  note: string;
-  added_at: string | null;
-  position: number;
-  score?: number;
-}
-
-export interface Kaboodle extends KaboodleSummary {
-  members: KaboodleMember[];
-}
+export type MemberRef = ApiSchema<'KaboodleMemberRef'>;
+export type EntityType = MemberRef['type'];
+/** A smart kaboodle's saved search, as the server answers it (every field present). */
+export type SmartSearch = NonNullable<Summary['smart']>;
+export type KaboodleCover = NonNullable<Summary['cover']>;
+export type KaboodleSummary = Summary;
+export type KaboodleMember = ApiSchema<'KaboodleMember'>;
+export type Kaboodle = ApiSchema<'Kaboodle'>;
 
 export type ExportFormat = 'csv' | 'json' | 'bibtex';
 
