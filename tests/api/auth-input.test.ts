@@ -115,7 +115,7 @@ describe('register: names', () => {
 });
 
 describe('Google sign-in input', () => {
-  it('no credential → 400 "No Google credential received" (spec 5), checked before the provider', async () => {
+  it('no credential → 400 "No Google credential received" (docs/product.md#validation), checked before the provider', async () => {
     for (const body of [{}, { credential: '' }, { credential: 42 }, { clientId: 'x' }]) {
       const res = await post('/api/auth/google', body);
       expect(res.status).toBe(400);

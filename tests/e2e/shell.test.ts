@@ -82,7 +82,7 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     await screenshot(page, 'loading-screen');
     await waitForLoadingScreenToFinish(page);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    // Every desktop stage of spec 4, in order, ending with "Kaboodle is ready!" (not the timeout fallback).
+    // Every desktop stage of docs/product.md#states, in order, ending with "Kaboodle is ready!" (not the timeout fallback).
     expect(await seen()).toEqual([
       'Initializing clockwork mechanisms...',
       'Assembling Art Deco gears...',
@@ -147,7 +147,7 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     await screenshot(page, 'help-dialog');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
-    // A backdrop click and the close button close it too (spec 2).
+    // A backdrop click and the close button close it too (docs/product.md#dashboard).
     await page.getByRole('button', { name: 'How to Use Kaboodle' }).click();
     await help.waitFor();
     await page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } });

@@ -1,4 +1,4 @@
-// Spec 9's 300 ms pause before typed text filters the inventory.
+// The 300 ms pause before typed text filters the inventory (docs/product.md#limits).
 import { useEffect, useState } from 'react';
 
 export const DEBOUNCE_MS = 300;

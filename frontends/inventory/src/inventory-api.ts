@@ -1,5 +1,5 @@
 // Every call the inventory remote makes (contracts: catalogue inventory.api.ts, search
-// photo-search.api.ts, ingestion reprocess/status), with spec 9's cache: inventory pages for 30
+// photo-search.api.ts, ingestion reprocess/status), with the cache (docs/product.md#limits): inventory pages for 30
 // minutes keyed by the full URL and the user, dropped whenever the user changes something.
 import { api, ApiError, listClient, type ListPage } from '@kaboodle/kit';
 import {
@@ -14,7 +14,7 @@ import {
 
 const userPrefix = (userId: string | undefined) => `${userId ?? 'anonymous'}:`;
 
-/** Only the set parameters (spec 7): the text, the category, the sort. */
+/** Only the set parameters (docs/product.md#calls): the text, the category, the sort. */
 export function filterParams(q: ListQuery): Record<string, string | undefined> {
   const text = q.text.trim();
   return {
@@ -24,7 +24,7 @@ export function filterParams(q: ListQuery): Record<string, string | undefined> {
   };
 }
 
-/** One page: /api/inventory/search when a filter is set, else /api/inventory (spec 7). */
+/** One page: /api/inventory/search when a filter is set, else /api/inventory (docs/product.md#calls). */
 export async function fetchInventoryPage(
   q: ListQuery,
   page: number,

@@ -1,4 +1,4 @@
-// Spec 3's display rules for inventory values: prices as "$" and two decimals, the fallbacks
+// The display rules for inventory values (docs/product.md#data): prices as "$" and two decimals, the fallbacks
 // "Unnamed Product", "No description available" and "N/A" (blank in the table), and match scores.
 
 export const UNNAMED = 'Unnamed Product';
@@ -10,7 +10,7 @@ export const displayDescription = (d: string | null | undefined): string => d?.t
 /** Any other field in the modal or the gallery: its value or "N/A". */
 export const orNA = (v: string | null | undefined): string => v?.trim() || NOT_AVAILABLE;
 
-/** "$12.50"; missing → "N/A" in the gallery and modal, '' in the table (spec 3). */
+/** "$12.50"; missing → "N/A" in the gallery and modal, '' in the table (docs/product.md#data). */
 export function formatPrice(value: number | null | undefined, missing: string = NOT_AVAILABLE): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return missing;
   return `$${value.toFixed(2)}`;

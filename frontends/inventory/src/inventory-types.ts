@@ -4,10 +4,10 @@
 import type { ApiSchema } from '@kaboodle/kit';
 
 export const INVENTORY_CATEGORIES = ['Beads', 'Stools', 'Bowls', 'Fans', 'Totebags', 'Home Decor'] as const;
-/** Spec 9 and 7: 20 a page everywhere. */
+/** docs/product.md#limits, #calls: 20 a page everywhere. */
 export const PAGE_SIZE = 20;
 
-/** Spec 3's inventory item, as GET /api/inventory lists it (generated from the OpenAPI document). */
+/** The inventory item (docs/product.md#data), as GET /api/inventory lists it (generated from the OpenAPI document). */
 export type InventoryItem = ApiSchema<'InventoryItem'>;
 export type InventoryDetail = ApiSchema<'InventoryItemDetail'>;
 export type Colour = InventoryItem['colors'][number];
@@ -47,7 +47,7 @@ export interface ListQuery {
   sort: SortState;
 }
 
-/** A unified search result (spec 3), as the photo search and related items answer. */
+/** A unified search result (docs/product.md#data), as the photo search and related items answer. */
 export type SearchHit = ApiSchema<'PhotoMatch'> | ApiSchema<'SearchResult'>;
 
 export type ImportReport = ApiSchema<'InventoryImportReport'>;

@@ -15,7 +15,7 @@ const reactRouterDist = path.join(
   'dist',
 );
 
-/** The product version shown in the navigation comes from the root package.json (decisions.md). */
+/** The product version shown in the navigation comes from the root package.json (docs/product.md#overview). */
 export function readProductVersion(): string {
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version?: unknown };
   if (typeof pkg.version !== 'string') throw new Error('root package.json has no version');
@@ -82,7 +82,7 @@ export function createRspackConfig(options: AppBuildOptions): Configuration {
       cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
       uniqueName: `kaboodle_${options.federation.name}`,
       clean: true,
-      // Spec 9: a script chunk that has not arrived after 120 s fails as a ChunkLoadError.
+      // docs/product.md#limits: a script chunk that has not arrived after 120 s fails as a ChunkLoadError.
       chunkLoadTimeout: 120_000,
     },
     resolve: {

@@ -104,7 +104,7 @@ describe('auth config', () => {
     );
   });
 
-  it('enables Google only for a real-looking client id (spec 5)', () => {
+  it('enables Google only for a real-looking client id (docs/product.md#validation)', () => {
     expect(isGoogleClientIdUsable(undefined)).toBe(false);
     expect(isGoogleClientIdUsable('short')).toBe(false);
     expect(isGoogleClientIdUsable('your-google-client-id')).toBe(false);

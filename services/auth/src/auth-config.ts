@@ -5,7 +5,7 @@ import type { ConfigOf } from '@kaboodle/platform';
 
 export const GOOGLE_JWKS_DEFAULT_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
-/** Values that mean "not configured" even though they are set (spec 5: the placeholder disables Google). */
+/** Values that mean "not configured" even though they are set (docs/product.md#validation: the placeholder disables Google). */
 const GOOGLE_PLACEHOLDERS = [
   /^your[-_ ]?(google[-_ ]?)?client[-_ ]?id/i,
   /placeholder/i,
@@ -13,7 +13,7 @@ const GOOGLE_PLACEHOLDERS = [
   /^x+$/i,
 ];
 
-/** Spec 5: Google sign-in is enabled only for a configured, non-placeholder id of at least 10 characters. */
+/** docs/product.md#validation: Google sign-in is enabled only for a configured, non-placeholder id of at least 10 characters. */
 export function isGoogleClientIdUsable(id: string | undefined): id is string {
   if (id === undefined) return false;
   const trimmed = id.trim();
@@ -136,7 +136,7 @@ export const authConfigSchema = defineConfig(authFields, {
 export type AuthEnv = ConfigOf<typeof authFields>;
 
 export interface AuthConfig {
-  /** Null when Google sign-in is disabled (spec 5). */
+  /** Null when Google sign-in is disabled (docs/product.md#validation). */
   googleClientId: string | null;
   googleJwksUrl: string;
   /** Lower-cased. */

@@ -39,7 +39,7 @@ export interface Tag {
   relevancy: number;
 }
 
-/** A document's editable fields (the spec's Document, spec §3). */
+/** A document's editable fields (the Document of docs/product.md#data). */
 export interface DocumentFields {
   title: string;
   author: string;
@@ -295,7 +295,7 @@ export function documentSearchText(f: DocumentFields, fileName: string): string 
     .toLowerCase();
 }
 
-/** The spec's inventory filter: name, description, material, origin_source. */
+/** The inventory filter (docs/product.md#validation): name, description, material, origin_source. */
 export function inventorySearchText(f: InventoryFields): string {
   return [f.name, f.description, f.material, f.origin_source].join('\n').toLowerCase();
 }

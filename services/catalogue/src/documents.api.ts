@@ -32,7 +32,7 @@ const LONG = 10_000;
 
 // ---- the Document ------------------------------------------------------------------------------
 
-/** The spec's document fields (spec §3): what the AI found, with the user's corrections written in. */
+/** The document fields (docs/product.md#data): what the AI found, with the user's corrections written in. */
 const documentFieldsShape = {
   title: z.string(),
   author: z.string(),

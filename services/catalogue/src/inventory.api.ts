@@ -1,4 +1,4 @@
-// The inventory's HTTP operations, declared once (spec §7 and decisions.md /inventory): the list and
+// The inventory's HTTP operations, declared once (docs/product.md#calls, #inventory): the list and
 // its search (arrays with X-Total-Count), sorting, one item, corrections, delete, bulk actions on a
 // selection, CSV/JSON export, CSV import with a preview, and the photo at gallery size.
 // inventory.routes.ts binds the handlers; the OpenAPI document and the web types come from here.
@@ -18,7 +18,7 @@ export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
 /** Thumbnail widths the server renders (a fixed set, so every rendering can be cached). */
 export const THUMBNAIL_WIDTHS = [160, 320, 640, 1280] as const;
-/** The categories the spec's dropdown offers (decisions.md adds Other for everything else). */
+/** The categories the inventory's dropdown offers, plus Other for everything else (docs/product.md#processing). */
 export const INVENTORY_CATEGORY_NAMES = [
   'Beads',
   'Stools',
@@ -52,10 +52,11 @@ const queryText = z
   .pipe(z.string().max(MAX_QUERY, `Search query is too long (max ${MAX_QUERY} characters)`))
   .transform((s) => s || undefined)
   .meta({
-    description: 'Case-insensitive substring of name, description, material or origin (spec §5).',
+    description:
+      'Case-insensitive substring of name, description, material or origin (docs/product.md#validation).',
   });
 
-/** The filter the list, its search and the export share (spec §5: both filters combine). */
+/** The filter the list, its search and the export share (docs/product.md#validation: both filters combine). */
 export const filterQuery = z.object({
   query: queryText.optional(),
   q: queryText.optional().meta({ description: 'Same as query.' }),
@@ -293,7 +294,7 @@ const exportQuery = filterQuery.extend({
 
 const listResponses = {
   200: {
-    description: 'One page of items (an array, spec §7); the total is in X-Total-Count.',
+    description: 'One page of items (an array, docs/product.md#calls); the total is in X-Total-Count.',
     json: z.array(inventoryItemSchema),
     headers: { 'X-Total-Count': { description: 'Items matching the filter.' } },
   },

@@ -19,7 +19,7 @@ export const matchSchema = z.enum(['good', 'weak']).meta({
   description: `\`weak\` when the score is below ${GOOD_MATCH} (searches only): no good match.`,
 });
 
-/** The unified search result (spec §3): documents carry `title`, inventory items `name`. */
+/** The unified search result (docs/product.md#data): documents carry `title`, inventory items `name`. */
 export const searchResultSchema = z
   .object({
     type: z.enum(ENTITY_TYPES),

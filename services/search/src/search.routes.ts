@@ -21,7 +21,7 @@ import {
 import { toEntityRequest } from './search-request.ts';
 import type { SearchService, Timed } from './search.service.ts';
 
-/** The unified search result (spec §3): documents carry `title`, inventory items `name`. */
+/** The unified search result (docs/product.md#data): documents carry `title`, inventory items `name`. */
 export function hitBody(h: SearchHit) {
   const isDocument = h.entityType === 'document';
   return {

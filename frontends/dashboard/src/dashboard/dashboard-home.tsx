@@ -1,4 +1,4 @@
-// /dashboard (spec 2, decisions.md): welcome header, the four clickable cards, the four metric cards
+// /dashboard (docs/product.md#dashboard): welcome header, the four clickable cards, the four metric cards
 // from GET /api/stats and Recent Activity from GET /api/activity. While files are still in flight it
 // refreshes every few seconds, and whenever the tab comes back into view, so the metrics follow
 // files as they complete.
@@ -51,7 +51,7 @@ export interface MetricView {
   hint: string;
 }
 
-/** The four metric cards (decisions.md: the values are real). */
+/** The four metric cards (docs/product.md#dashboard: the values are real). */
 export function metricsOf(s: Stats | null): MetricView[] {
   const finished = s ? s.files_completed + s.files_failed : 0;
   return [

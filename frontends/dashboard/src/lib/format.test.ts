@@ -57,7 +57,7 @@ describe('formats', () => {
   });
 });
 
-describe('dashboard metrics (decisions.md: real values)', () => {
+describe('dashboard metrics (docs/product.md#dashboard: real values)', () => {
   const stats = parseStats({
     documents_processed: 3,
     inventory_items: 2,

@@ -1,4 +1,4 @@
-// Spec 5 and 9's file rules in the browser, with the spec's texts word for word. The limit and the
+// The file rules in the browser (docs/product.md#validation, #limits), with the product's texts word for word. The limit and the
 // allowed types are the ingestion service's own, carried by the API document (FILE_RULES, generated
 // into @kaboodle/kit), so the two can never disagree; the service checks them again, and the bytes.
 import { FILE_RULES } from '@kaboodle/kit';
@@ -45,7 +45,7 @@ export interface CandidateFile {
   type: string;
 }
 
-/** The first rule a file breaks (spec 5's order: size, type, name, then already listed), or null. */
+/** The first rule a file breaks (the order of docs/product.md#validation: size, type, name, then already listed), or null. */
 export function validateFile(file: CandidateFile, listedNames: ReadonlySet<string>): string | null {
   if (file.size > MAX_FILE_BYTES) return sizeExceededMessage(file.size);
   if (resolveFileType(file.type, file.name) === null) {
@@ -59,7 +59,7 @@ export function validateFile(file: CandidateFile, listedNames: ReadonlySet<strin
 
 export const isImageType = (mime: string | null): boolean => mime === 'image/jpeg' || mime === 'image/png';
 
-/** Spec 3: a queued item's id is a timestamp plus a random string. */
+/** docs/product.md#data: a queued item's id is a timestamp plus a random string. */
 export function newItemId(now: number = Date.now()): string {
   return `${now}-${Math.random().toString(36).slice(2, 10)}`;
 }

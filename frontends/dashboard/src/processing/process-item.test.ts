@@ -1,6 +1,6 @@
 // processItem against a scripted server (the ingestion API's answers as the contract gives them):
 // upload → status polling → completed or failed, duplicates, cancel during upload and processing,
-// reprocess on retry, and the spec 8 texts.
+// reprocess on retry, and the docs/product.md#messages texts.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@kaboodle/kit';
 import type { ServerFile } from '../lib/dashboard-api.ts';

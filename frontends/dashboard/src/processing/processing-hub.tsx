@@ -1,4 +1,4 @@
-// /process and /upload (spec 2 "Processing Hub", decisions.md "Processing"): pick or drop files or
+// /process and /upload (docs/product.md#processing-hub "Processing Hub", docs/product.md#processing): pick or drop files or
 // paste links, choose the destination and the AI instructions, and process the queue one file at a
 // time with live progress (upload, then the server's stages), Retry, cancel and the error list.
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The Processing Hub's rules without a browser: spec 5's validation texts, spec 4's item transitions,
+// The Processing Hub's rules without a browser: the validation texts (docs/product.md#validation), the item transitions (docs/product.md#states),
 // and how the progress bars are computed.
 import { describe, expect, it } from 'vitest';
 import { ACCEPT, MAX_FILE_BYTES, newItemId, parseUrl, resolveFileType, validateFile } from './file-rules.ts';
@@ -24,7 +24,7 @@ function withItems(...statuses: QueueItem['status'][]): QueueState {
   return { items: items.map((it, i) => ({ ...it, status: statuses[i]! })), errors: [] };
 }
 
-describe('file rules (spec 5, 9)', () => {
+describe('file rules (docs/product.md#validation, #limits)', () => {
   it('rejects a file over 20 MB with its size in MB to two decimals', () => {
     expect(validateFile(pdf('big.pdf', MAX_FILE_BYTES + 1), new Set())).toBe(
       'File size exceeds 20MB limit (20.00MB)',
@@ -81,7 +81,7 @@ describe('file rules (spec 5, 9)', () => {
   });
 });
 
-describe('queue (spec 3, 4)', () => {
+describe('queue (docs/product.md#data, #states)', () => {
   it('queues only valid files, as ready with no progress, and lists every rejection', () => {
     const { items, errors } = admitFiles(
       [

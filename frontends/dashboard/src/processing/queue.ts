@@ -1,4 +1,4 @@
-// The Processing Hub's queue (spec 3 "Queued file item", spec 4 "File item"): items go ready →
+// The Processing Hub's queue (docs/product.md#data "Queued file item", docs/product.md#states "File item"): items go ready →
 // processing → completed | failed; Retry takes a failed one back to ready; only ready ones can be
 // removed; Clear Completed and Clear All. Identity is by file name. A pure reducer, so it is tested
 // without a browser.
@@ -151,7 +151,7 @@ export function admitUrl(
   };
 }
 
-/** Spec 2: overall progress comes from the file index (how many of the batch are done). */
+/** docs/product.md#processing-hub: overall progress comes from the file index (how many of the batch are done). */
 export function overallProgress(done: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((Math.min(done, total) / total) * 100);

@@ -1,4 +1,4 @@
-// Spec 2's inventory table: Name, Description, Image, Category, Material, Color, Dimensions, Origin,
+// The inventory table (docs/product.md#inventory): Name, Description, Image, Category, Material, Color, Dimensions, Origin,
 // Import Cost, Retail Price; a header click sorts ascending, again toggles, an arrow marks the column
 // (the server sorts: the list is paged). A checkbox per row builds the selection.
 import { Link } from 'react-router-dom';

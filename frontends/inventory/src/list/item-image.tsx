@@ -1,4 +1,4 @@
-// An item's picture at a given width, with spec 4's failure rule: a failed image is retried once,
+// An item's picture at a given width, with the failure rule (docs/product.md#states): a failed image is retried once,
 // then a placeholder (the table) or "Image not available" (the gallery) stands in.
 import { useState } from 'react';
 import { imageUrl } from '../inventory-api.ts';

@@ -1,4 +1,4 @@
-// Paging by 20 (spec 9): where you are, how many there are, previous and next.
+// Paging by 20 (docs/product.md#limits): where you are, how many there are, previous and next.
 import { Button } from '@kaboodle/kit';
 import { PAGE_SIZE } from '../inventory-types.ts';
 

@@ -1,6 +1,6 @@
-// The gallery's items: pages of 20 appended as the person scrolls (spec 4: a new filter starts at
+// The gallery's items: pages of 20 appended as the person scrolls (docs/product.md#states: a new filter starts at
 // page 1; more pages exist only while the last one returned exactly 20 rows). Scroll loads never
-// come from the cache (spec 7).
+// come from the cache (docs/product.md#calls).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchInventoryPage } from '../inventory-api.ts';
 import { PAGE_SIZE, type InventoryItem, type ListQuery } from '../inventory-types.ts';
@@ -29,7 +29,7 @@ export function useGalleryItems(query: ListQuery, userId: string | undefined, ge
         if (signal?.aborted) return;
         let latest = result;
         if (result.fromCache) {
-          // a cached first page may predate new items: read it again (spec 7 allows the cache)
+          // a cached first page may predate new items: read it again (docs/product.md#calls allows the cache)
           latest =
             (await fetchInventoryPage(JSON.parse(key) as ListQuery, page, {
               ...(userId ? { userId } : {}),

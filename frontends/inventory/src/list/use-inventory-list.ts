@@ -1,5 +1,5 @@
 // The table's data: one page of 20 for the current filter and sort (a new filter goes back to page
-// 1), the total from X-Total-Count, and spec 8's failure: "HTTP error! status: {code}" with the list
+// 1), the total from X-Total-Count, and the failure (docs/product.md#messages): "HTTP error! status: {code}" with the list
 // emptied, so the empty state shows beneath the message.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@kaboodle/kit';
@@ -58,7 +58,7 @@ export function useInventoryList(query: ListQuery, userId: string | undefined): 
         setItems(result.items);
         setTotal(result.total ?? result.items.length);
         setError(null);
-        // spec 7 serves a non-appending load from the cache; items processed since then must still
+        // docs/product.md#calls serves a non-appending load from the cache; items processed since then must still
         // appear, so a cached page is shown at once and quietly read again
         if (!result.fromCache) return;
         const latest = await fetchInventoryPage(query, page, {

@@ -22,8 +22,8 @@ class MemoryStorage implements KeyValueStorage {
   }
 }
 
-describe('api cache (spec 9)', () => {
-  it('has the namespace TTLs of spec 9 and a default of 3600 s', () => {
+describe('api cache (docs/product.md#limits)', () => {
+  it('has the namespace TTLs of docs/product.md#limits and a default of 3600 s', () => {
     expect(ttlForNamespace('inventory')).toBe(30 * 60_000);
     expect(ttlForNamespace('documents')).toBe(60 * 60_000);
     expect(ttlForNamespace('search')).toBe(5 * 60_000);

@@ -1,4 +1,4 @@
-// Spec 9's browser cache: namespaced entries {value, timestamp, ttl} in localStorage under the
+// The browser cache (docs/product.md#limits): namespaced entries {value, timestamp, ttl} in localStorage under the
 // product's prefix, each namespace with its own time-to-live; expired entries go at load.
 
 export const CACHE_PREFIX = 'kaboodle:cache:';
@@ -115,7 +115,7 @@ export function createApiCache(options: ApiCacheOptions): ApiCache {
       try {
         storage.setItem(k, JSON.stringify(entry));
       } catch (err) {
-        // Usually a full quota: make room by dropping what has expired (spec 8), then give up quietly.
+        // Usually a full quota: make room by dropping what has expired (docs/product.md#messages), then give up quietly.
         warn(`Cache write failed for ${k}`, err);
         purgeExpired();
       }

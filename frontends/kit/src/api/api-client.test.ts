@@ -127,7 +127,7 @@ describe('api client requests', () => {
   });
 });
 
-describe('api client error mapping (spec 8)', () => {
+describe('api client error mapping (docs/product.md#messages)', () => {
   it('maps a network failure to the connection text', async () => {
     const { client } = setup(() => {
       throw new TypeError('Failed to fetch');

@@ -1,5 +1,5 @@
-// The one error type every API call throws, carrying the user-facing text of the spec's error
-// catalogue (section 8) and, separately, whatever the server said.
+// The one error type every API call throws, carrying the user-facing text of the product's error
+// catalogue (docs/product.md#messages) and, separately, whatever the server said.
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
 
@@ -56,7 +56,7 @@ export function serverMessageOf(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Spec 8: what a person sees for an HTTP failure with this status. */
+/** docs/product.md#messages: what a person sees for an HTTP failure with this status. */
 export function messageForStatus(status: number, serverMessage: string | undefined): string {
   if (status === 401) return serverMessage ?? API_MESSAGES.sessionExpired;
   if (status === 403) return API_MESSAGES.forbidden;
@@ -64,7 +64,7 @@ export function messageForStatus(status: number, serverMessage: string | undefin
   return serverMessage ?? `HTTP error! status: ${status}`;
 }
 
-/** Spec 8: network failures read the same everywhere, except for source maps. */
+/** docs/product.md#messages: network failures read the same everywhere, except for source maps. */
 export function networkMessageFor(url: string): string {
   return /\.map(\?|#|$)/.test(url) ? API_MESSAGES.sourceMap : API_MESSAGES.network;
 }

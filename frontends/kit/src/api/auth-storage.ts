@@ -1,4 +1,4 @@
-// What the browser keeps between visits (spec 3): user, token, auth_token and auth_session.
+// What the browser keeps between visits (docs/product.md#data): user, token, auth_token and auth_session.
 import { STORAGE_KEYS } from './api-client.ts';
 import type { KeyValueStorage } from './api-cache.ts';
 

@@ -4962,7 +4962,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One page of items (an array, spec §7); the total is in X-Total-Count. */
+      /** @description One page of items (an array, docs/product.md#calls); the total is in X-Total-Count. */
       200: {
         headers: {
           /** @description Items matching the filter. */
@@ -5043,7 +5043,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One page of items (an array, spec §7); the total is in X-Total-Count. */
+      /** @description One page of items (an array, docs/product.md#calls); the total is in X-Total-Count. */
       200: {
         headers: {
           /** @description Items matching the filter. */

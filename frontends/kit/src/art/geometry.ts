@@ -1,7 +1,7 @@
 // Pure geometry behind the hand-drawn SVG art: gear outlines, clock hands, the progress ring.
 // Kept free of React so it can be unit-tested and reused by every art component.
 
-/** Radius of the clock-face progress ring (spec 9: circumference about 534.07 = 2π·85). */
+/** Radius of the clock-face progress ring (docs/product.md#limits: circumference about 534.07 = 2π·85). */
 export const CLOCK_RING_RADIUS = 85;
 export const CLOCK_RING_CIRCUMFERENCE = 2 * Math.PI * CLOCK_RING_RADIUS;
 

@@ -14,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Spec 9: the mobile breakpoint is a width of 768 px or less. */
+/** docs/product.md#limits: the mobile breakpoint is a width of 768 px or less. */
 export const MOBILE_QUERY = '(max-width: 768px)';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 

@@ -8,7 +8,7 @@ export interface DialogProps {
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
-  /** Card max width in px (the auth dialog uses 480: spec 9). */
+  /** Card max width in px (the auth dialog uses 480: docs/product.md#limits). */
   maxWidth?: number;
   className?: string;
   /** Hide the visible title (it still labels the dialog for assistive technology). */

@@ -13,7 +13,7 @@ export interface PhotoPickerProps {
   hint?: string;
 }
 
-/** Why a file cannot be searched with, in the product's words (spec 5), or null. */
+/** Why a file cannot be searched with, in the product's words (docs/product.md#validation), or null. */
 export function photoProblem(file: { type: string; size: number }): string | null {
   if (!TYPES.includes(file.type)) return `Unsupported file type: ${file.type || 'unknown'}`;
   if (file.size > MAX_BYTES)

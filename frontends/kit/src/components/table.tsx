@@ -1,4 +1,4 @@
-// Data table with optional click-to-sort headers (first click ascending, again toggles: spec 4).
+// Data table with optional click-to-sort headers (first click ascending, again toggles: docs/product.md#states).
 import { useMemo, useState, type ReactNode } from 'react';
 
 export interface TableColumn<Row> {

@@ -1,10 +1,10 @@
-// The observatory's figures from the library (spec 4 and 9, decisions.md): totals, the status label,
+// The observatory's figures from the library (docs/product.md#states, #limits, #observatory): totals, the status label,
 // connections, which carousel views exist, and the readable forms of bytes and durations. Pure.
 import type { Insights } from '@kaboodle/kit';
 
-/** Spec 9: the carousel turns every 6000 ms. */
+/** docs/product.md#limits: the carousel turns every 6000 ms. */
 export const AUTO_ROTATE_MS = 6000;
-/** Spec 9: connections shown = min(total items, 8). */
+/** docs/product.md#limits: connections shown = min(total items, 8). */
 export const MAX_CONNECTIONS = 8;
 
 export type StatusLabel = 'standby' | 'ready' | 'processing' | 'operational';
@@ -17,7 +17,7 @@ export const VIEW_TITLES: Record<ViewId, string> = {
 };
 
 export interface Totals {
-  /** Inventory items + documents (spec 9), counting files still being processed as pending ones. */
+  /** Inventory items + documents (docs/product.md#limits), counting files still being processed as pending ones. */
   total: number;
   /** Stored and indexed: items with status processed + documents with indexed true. */
   processed: number;
@@ -33,7 +33,7 @@ export function totalsOf(insights: Insights): Totals {
   return { total, processed: indexed, connections: Math.min(total, MAX_CONNECTIONS) };
 }
 
-/** Spec 4: standby when inactive; else ready with no items, processing while some wait, operational. */
+/** docs/product.md#states: standby when inactive; else ready with no items, processing while some wait, operational. */
 export function statusLabel(active: boolean, totals: Pick<Totals, 'total' | 'processed'>): StatusLabel {
   if (!active) return 'standby';
   if (totals.total === 0) return 'ready';
@@ -47,7 +47,7 @@ export function viewsOf(insights: Insights): ViewId[] {
   return ['archives', ...(lib.images > 0 ? (['visual'] as const) : []), 'vault'];
 }
 
-/** The carousel's index after a step, wrapping at both ends (spec 4). */
+/** The carousel's index after a step, wrapping at both ends (docs/product.md#states). */
 export function stepIndex(index: number, count: number, step: number): number {
   if (count <= 0) return 0;
   return (((index + step) % count) + count) % count;

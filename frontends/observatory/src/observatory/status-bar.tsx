@@ -1,4 +1,4 @@
-// Total Items, Processed and Connections (spec 2/9), with the status label (spec 4).
+// Total Items, Processed and Connections (docs/product.md#observatory, #limits), with the status label (docs/product.md#states).
 import type { StatusLabel, Totals } from './observatory-model.ts';
 
 export function StatusBar({ totals, status }: { totals: Totals; status: StatusLabel }) {

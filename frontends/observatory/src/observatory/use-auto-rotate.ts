@@ -1,4 +1,4 @@
-// Spec 4/9: the carousel moves to the next view every 6000 ms, wrapping, while it is not paused
+// docs/product.md#states, #limits: the carousel moves to the next view every 6000 ms, wrapping, while it is not paused
 // (pointer over it, focus inside it, or the person prefers reduced motion), and never with one view.
 import { useEffect, useRef } from 'react';
 

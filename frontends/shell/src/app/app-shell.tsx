@@ -1,4 +1,4 @@
-// The signed-in frame (spec 2): left navigation with the current entry, version label, header with
+// The signed-in frame (docs/product.md#app-shell): left navigation with the current entry, version label, header with
 // the user menu, the error banner above the content, and the "How to Use Kaboodle" footer.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';

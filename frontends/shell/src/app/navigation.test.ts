@@ -4,7 +4,7 @@ import { NAV_ENTRIES, entriesFor, isActiveEntry } from './navigation.ts';
 const entry = (label: string) => NAV_ENTRIES.find((e) => e.label === label)!;
 
 describe('app shell navigation', () => {
-  it('lists the spec 2 entries in order, then Observatory, and Users only for admins', () => {
+  it('lists the docs/product.md#app-shell entries in order, then Observatory, and Users only for admins', () => {
     expect(entriesFor('user').map((e) => e.label)).toEqual([
       'Home',
       'Dashboard',

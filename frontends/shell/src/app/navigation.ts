@@ -1,4 +1,4 @@
-// The app shell's left navigation (spec 2, decisions.md): Observatory for everyone, Users for admins.
+// The app shell's left navigation (docs/product.md#app-shell): Observatory for everyone, Users for admins.
 export interface NavEntry {
   to: string;
   label: string;

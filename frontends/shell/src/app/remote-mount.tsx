@@ -45,7 +45,7 @@ export function remoteComponent(mod: unknown): ComponentType<RemoteAppProps> {
   return candidate as ComponentType<RemoteAppProps>;
 }
 
-/** Normalises any remote loading failure into a ChunkLoadError (spec 8). */
+/** Normalises any remote loading failure into a ChunkLoadError (docs/product.md#messages). */
 export function asChunkLoadError(name: RemoteName, err: unknown): Error {
   if (err instanceof Error && err.name === 'ChunkLoadError') return err;
   const reason = err instanceof Error ? err.message : String(err);

@@ -1,4 +1,4 @@
-// The router's default error element (spec 2): "Unexpected Application Error!".
+// The router's default error element (docs/product.md#startup-error-screen): "Unexpected Application Error!".
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button } from '@kaboodle/kit';
 

@@ -1,4 +1,4 @@
-// Route wrappers: protected routes (spec 2), signed-in "/" → /dashboard, and public pages that
+// Route wrappers: protected routes (docs/product.md#app-shell), signed-in "/" → /dashboard, and public pages that
 // keep the app shell around them for a signed-in user.
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /auth-callback (spec 2): credential → Google sign-in then /dashboard; code → /dashboard (only
+// /auth-callback (docs/product.md#auth-callback): credential → Google sign-in then /dashboard; code → /dashboard (only
 // logged); anything else, or any failure → /?error=auth_failed.
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Spec 2 and 4's authentication dialog: welcome → google | email ⇄ register → processing → success,
+// The authentication dialog (docs/product.md#authentication-dialog, #states): welcome → google | email ⇄ register → processing → success,
 // with the simulated progress, the 1 s success delay and the catalogue's error texts.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Progress } from '@kaboodle/kit';
@@ -160,7 +160,7 @@ export default function AuthDialog({
       return;
     }
     clearErrors();
-    // Spec 4: a failure returns to the email step, even when registering.
+    // docs/product.md#states: a failure returns to the email step, even when registering.
     void runSignIn(
       () =>
         registering

@@ -1,4 +1,4 @@
-// The auth dialog's email and register steps (spec 2): email, password and, when registering, name
+// The auth dialog's email and register steps (docs/product.md#authentication-dialog): email, password and, when registering, name
 // and confirmPassword; the password rule under a new password, "Forgot password?" under an old one.
 import type { FormEvent } from 'react';
 import { Button } from '@kaboodle/kit';

@@ -1,4 +1,4 @@
-// What the "How to Use Kaboodle" dialog teaches (spec 1's workflow and help topics).
+// What the "How to Use Kaboodle" dialog teaches (the workflow and help topics of docs/product.md#overview).
 export interface HelpTopic {
   icon: string;
   title: string;

@@ -28,7 +28,7 @@ describe('loading sequence', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('has the exact desktop stage table of spec 4', () => {
+  it('has the exact desktop stage table of docs/product.md#states', () => {
     expect(DESKTOP_STAGES.map((s) => [s.progress, s.message, s.duration])).toEqual([
       [0, 'Initializing clockwork mechanisms...', 1000],
       [20, 'Assembling Art Deco gears...', 1500],

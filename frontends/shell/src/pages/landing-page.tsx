@@ -1,4 +1,4 @@
-// Landing page (spec 2, route /): the mascot, the pitch and Launch / Demo / Explore on the left,
+// Landing page (docs/product.md#landing-page, route /): the mascot, the pitch and Launch / Demo / Explore on the left,
 // four capability panels (one open at a time) on the right; a welcome prompt when signed out and a
 // dismissible notice after a failed sign-in return (/?error=auth_failed).
 import { useEffect, useId, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { useShellActions } from '../app/shell-actions.tsx';
 import { CAPABILITIES, type Capability } from './landing-capabilities.ts';
 import { DecoRule, PublicLayout } from './public-layout.tsx';
 
-/** Spec 2: clicking the mascot shows 8 sparkles for 1 s. */
+/** docs/product.md#landing-page: clicking the mascot shows 8 sparkles for 1 s. */
 export const MASCOT_SPARKLES = 8;
 export const MASCOT_SPARKLE_MS = 1000;
 export const AUTH_FAILED_TEXT = 'Sign-in failed. Please try again.';

@@ -1,4 +1,4 @@
-// /resources (spec 2): a placeholder with the spec's text, dressed in the theme.
+// /resources (docs/product.md#public-pages): a placeholder with the product's text, dressed in the theme.
 import { Link } from 'react-router-dom';
 import { Gears, OrnamentalFrame } from '@kaboodle/kit';
 import { PublicLayout } from './public-layout.tsx';

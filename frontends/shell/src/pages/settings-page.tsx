@@ -1,4 +1,4 @@
-// /settings (decisions.md): default AI instructions (≤ 2000 characters) and the default processing
+// /settings (docs/product.md#profile-settings-and-admin): default AI instructions (≤ 2000 characters) and the default processing
 // destination (Auto / Document / Inventory item), read with GET and saved with PUT /api/auth/settings.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Banner, Button } from '@kaboodle/kit';

@@ -1,4 +1,4 @@
-// /terms (spec 2): a placeholder with the spec's text, dressed in the theme.
+// /terms (docs/product.md#public-pages): a placeholder with the product's text, dressed in the theme.
 import { Link } from 'react-router-dom';
 import { OrnamentalFrame, Pendulum } from '@kaboodle/kit';
 import { PublicLayout } from './public-layout.tsx';

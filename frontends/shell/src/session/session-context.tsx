@@ -1,4 +1,4 @@
-// Spec 4's session life in React: the delayed startup check, sign-in calls, logout that always
+// The session life in React (docs/product.md#states): the delayed startup check, sign-in calls, logout that always
 // clears, the data load after sign-in, the 5 s error banner and the client's `auth:error` event.
 import {
   createContext,
@@ -46,7 +46,7 @@ export interface SessionContextValue {
   refreshUser(): Promise<SessionUser | null>;
   /** True once the startup session check has answered. */
   checked: boolean;
-  /** The data load after sign-in (spec 4); null before the first one. */
+  /** The data load after sign-in (docs/product.md#states); null before the first one. */
   dataLoad: DataLoadState | null;
   userData: UserData | null;
   /** The shell's error banner text (cleared after 5 s). */
@@ -94,7 +94,7 @@ export function SessionProvider({
   }, []);
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
-  /** loading is true while any session request is in flight (spec 4). */
+  /** loading is true while any session request is in flight (docs/product.md#states). */
   const track = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
     inFlight.current++;
     setLoading(true);
@@ -215,7 +215,7 @@ export function SessionProvider({
         try {
           await track(() => sessionService.logout());
         } catch (err) {
-          // Signing out locally matters more than the server's answer (spec 4).
+          // Signing out locally matters more than the server's answer (docs/product.md#states).
           console.warn('Logout call failed; signed out locally', err);
         } finally {
           forget();

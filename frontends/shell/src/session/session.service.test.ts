@@ -1,4 +1,4 @@
-// Sign-in outcomes and texts (spec 5, 8) against a scripted API client.
+// Sign-in outcomes and texts (docs/product.md#validation, #messages) against a scripted API client.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '@kaboodle/kit';
 import {
@@ -149,7 +149,7 @@ describe('session service', () => {
     await expect(ok.checkSession()).resolves.toMatchObject({ id: 'u1' });
   });
 
-  it('enables Google only with a usable client id (spec 5)', async () => {
+  it('enables Google only with a usable client id (docs/product.md#validation)', async () => {
     expect(isUsableGoogleClientId('123456789-abc.apps.googleusercontent.com')).toBe(true);
     expect(isUsableGoogleClientId('short')).toBe(false);
     expect(isUsableGoogleClientId('your-google-client-id')).toBe(false);

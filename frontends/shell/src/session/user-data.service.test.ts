@@ -12,7 +12,7 @@ async function run(api: ApiClient) {
   return { result, steps };
 }
 
-describe('data load after sign-in (spec 4)', () => {
+describe('data load after sign-in (docs/product.md#states)', () => {
   it('reports 25, 75 and 100 with their messages and returns both lists', async () => {
     const { result, steps } = await run(
       client({

@@ -1,4 +1,4 @@
-// Spec 4's data load after sign-in: inventory and documents once, with progress 25/75/100 and the
+// The data load after sign-in (docs/product.md#states): inventory and documents once, with progress 25/75/100 and the
 // catalogue's failure texts. Until the catalogue service exists those endpoints may answer 404,
 // which means "nothing yet", not a failure.
 import { ApiError, type ApiClient } from '@kaboodle/kit';
@@ -21,7 +21,7 @@ export type DataLoadResult = { ok: true; data: UserData } | { ok: false; banner:
 
 class InvalidResponse extends Error {}
 
-/** Accepts a bare array (spec 7) or an envelope holding one ({items}, {documents}, {results}, {data}). */
+/** Accepts a bare array (docs/product.md#calls) or an envelope holding one ({items}, {documents}, {results}, {data}). */
 export function listFrom(body: unknown, envelopeKeys: string[]): unknown[] {
   if (Array.isArray(body)) return body;
   if (body && typeof body === 'object') {

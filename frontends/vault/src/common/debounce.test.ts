@@ -1,4 +1,4 @@
-// Spec 9: a typed query runs once it has rested 300 ms.
+// docs/product.md#limits: a typed query runs once it has rested 300 ms.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { debounce, DEBOUNCE_MS } from './debounce.ts';
 

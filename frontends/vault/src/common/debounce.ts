@@ -1,4 +1,4 @@
-// Spec 9's 300 ms pause before a typed query runs, as a plain debouncer and a React hook.
+// The 300 ms pause before a typed query runs, as a plain debouncer and a React hook (docs/product.md#limits).
 import { useEffect, useRef, useState } from 'react';
 
 export const DEBOUNCE_MS = 300;

@@ -1,4 +1,4 @@
-// Spec 4/5 list rules: sorting, filtering, categories and paging.
+// The list rules of docs/product.md#states, #validation: sorting, filtering, categories and paging.
 import { describe, expect, it } from 'vitest';
 import {
   appendPage,

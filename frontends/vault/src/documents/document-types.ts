@@ -16,10 +16,10 @@ export type FieldProvenance = ApiSchema<'FieldProvenance'>;
 export type DocumentDetail = VaultDocument &
   Partial<Pick<ApiSchema<'DocumentDetail'>, 'text' | 'page_count' | 'language' | 'provenance'>>;
 
-/** Spec 3: a semantic search result of the vault. */
+/** docs/product.md#data: a semantic search result of the vault. */
 export type SemanticResult = ApiSchema<'DocumentSearchResult'>;
 
-/** Spec 3: a unified search result (documents and inventory items). */
+/** docs/product.md#data: a unified search result (documents and inventory items). */
 export type SearchHit = ApiSchema<'SearchResult'>;
 
 /** The list's sortable columns: the server's sorts that are document fields. */

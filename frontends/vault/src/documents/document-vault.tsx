@@ -1,4 +1,4 @@
-// The Document Vault (/documents): spec 2/4/5/8/9 and decisions.md — keyword and category filters,
+// The Document Vault (/documents): docs/product.md#document-vault, #states, #validation, #messages, #limits — keyword and category filters,
 // semantic search, four views (Table, Grid, Graph, Browser), infinite scroll, export.
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -93,7 +93,7 @@ export function DocumentVault({ user }: RemoteAppProps) {
     [params, openId, setParams],
   );
 
-  // Infinite scroll (spec 4/9): within 100 px of the page bottom, the next page loads.
+  // Infinite scroll (docs/product.md#states, #limits): within 100 px of the page bottom, the next page loads.
   const { hasMore, loading, loadingMore, loadMore } = list;
   const scrollable = !semanticMode && view !== 'graph';
   useEffect(() => {
@@ -120,7 +120,7 @@ export function DocumentVault({ user }: RemoteAppProps) {
     try {
       setSemantic(await semanticSearch(q, userId));
     } catch (err) {
-      // Spec 8: "Search failed", only logged.
+      // docs/product.md#messages: "Search failed", only logged.
       console.error('Search failed', err);
     } finally {
       setSearching(false);

@@ -1,4 +1,4 @@
-// Every call the vault makes (contracts: catalogue and search), with spec 9's cache rules.
+// Every call the vault makes (contracts: catalogue and search), with the cache rules (docs/product.md#limits).
 import {
   api,
   ApiError,
@@ -36,7 +36,7 @@ function filterParams(q: ListQuery) {
 
 /**
  * One page of the vault list: the keyword search when a keyword is present, else the plain list.
- * Non-appending loads may come from the cache; scroll loads never do (spec 7).
+ * Non-appending loads may come from the cache; scroll loads never do (docs/product.md#calls).
  */
 export async function fetchDocumentPage(
   q: ListQuery,
@@ -68,7 +68,7 @@ export async function fetchCategories(): Promise<string[]> {
   }
 }
 
-/** Spec 9: semantic results are cached 5 minutes, keyed by the query text. */
+/** docs/product.md#limits: semantic results are cached 5 minutes, keyed by the query text. */
 export async function semanticSearch(query: string, userId?: string): Promise<SemanticResult[]> {
   const key = `${userPrefix(userId)}vault-semantic:${query}`;
   const hit = api.cache.get<SemanticResult[]>('search', key);
@@ -113,7 +113,7 @@ export function exportUrl(format: 'csv' | 'json', q: ListQuery): string {
   return api.url('/api/documents/export', { format, ...filterParams(q) });
 }
 
-/** Opens a document's file in a new tab (spec 7); failures are only logged (spec 8). */
+/** Opens a document's file in a new tab (docs/product.md#calls); failures are only logged (docs/product.md#messages). */
 export function openDownload(id: string, url?: string): void {
   try {
     const target = url && url.startsWith('/api/documents/') ? api.url(url) : fileUrl(id);

@@ -1,4 +1,4 @@
-// The graph view's links (decisions.md): documents joined by shared hashtags, a shared author,
+// The graph view's links (docs/product.md#document-vault): documents joined by shared hashtags, a shared author,
 // influences (shared, or one document's influence is another's author) and vector similarity.
 import type { VaultDocument } from './document-types.ts';
 

@@ -1,4 +1,4 @@
-// The vault's semantic results (spec 2/3): "Search Results", each with its summary, the
+// The vault's semantic results (docs/product.md#document-vault, #data): "Search Results", each with its summary, the
 // "Relevant Excerpt:" when there is one, and a Download button.
 import { Button } from '@kaboodle/kit';
 import type { SemanticResult } from './document-types.ts';

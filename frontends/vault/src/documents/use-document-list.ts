@@ -1,6 +1,6 @@
-// The vault list's state machine (spec 4): loading / idle / has-more, a fresh load resets to page 1,
+// The vault list's state machine (docs/product.md#states): loading / idle / has-more, a fresh load resets to page 1,
 // each scroll load appends the next page. A cached first page shows at once and is then refreshed
-// quietly, so a list cached for an hour (spec 9) still shows documents processed since.
+// quietly, so a list cached for an hour (docs/product.md#limits) still shows documents processed since.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appendPage, hasMorePages } from './document-list.ts';
 import { fetchDocumentPage, type ListQuery } from './documents-api.ts';
@@ -72,7 +72,7 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
         }
       } catch (err) {
         if (gen !== generation.current) return;
-        // Spec 8: only logged; the list stays as it was.
+        // docs/product.md#messages: only logged; the list stays as it was.
         console.error('Failed to fetch documents', err);
         busy.current = false;
         setState((s) => ({ ...s, loading: false, settled: true }));

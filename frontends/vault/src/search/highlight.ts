@@ -1,4 +1,4 @@
-// Spec 2: query words are highlighted in titles and descriptions. Words are matched literally
+// docs/product.md#search: query words are highlighted in titles and descriptions. Words are matched literally
 // (regex metacharacters escaped) and case-insensitively.
 
 export interface TextPart {

@@ -1,4 +1,4 @@
-// POST /api/search (spec 7, contracts: search) with spec 9's 5-minute cache keyed by query + mode.
+// POST /api/search (docs/product.md#calls, contracts: search) with the 5-minute cache keyed by query + mode (docs/product.md#limits).
 import { api, ApiError, type ApiBody, type ApiReply } from '@kaboodle/kit';
 import type { SearchHit } from '../documents/document-types.ts';
 
@@ -24,7 +24,7 @@ export async function unifiedSearch(
     );
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'aborted') throw err;
-    // Spec 8: a non-OK answer raises "Search failed: {status}".
+    // docs/product.md#messages: a non-OK answer raises "Search failed: {status}".
     throw new SearchFailed(`Search failed: ${err instanceof ApiError ? err.status : 0}`, { cause: err });
   }
   const results = Array.isArray(body?.results) ? body.results : [];
@@ -32,7 +32,7 @@ export async function unifiedSearch(
   return results;
 }
 
-/** Spec 2: the title (or name, else "Untitled"), the description (or content), the match percentage. */
+/** docs/product.md#search: the title (or name, else "Untitled"), the description (or content), the match percentage. */
 export function hitTitle(hit: Partial<SearchHit>): string {
   return hit.title?.trim() || hit.name?.trim() || 'Untitled';
 }

@@ -1,4 +1,4 @@
-// The Search screen (/search, "AI-Powered Search"): spec 2, 4 (idle/loading/results/empty/error),
+// The Search screen (/search, "AI-Powered Search"): docs/product.md#search, #states (idle/loading/results/empty/error),
 // 5 (trimmed query; blank clears with no request) and 9 (300 ms debounce, 5-minute cache).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -133,7 +133,7 @@ export function SearchScreen({ user }: RemoteAppProps) {
             placeholder="Describe what you're looking for, e.g. “red electronics in the storage room”"
             onChange={(e) => {
               setText(e.target.value);
-              // A blank box clears the results at once, with no request (spec 5).
+              // A blank box clears the results at once, with no request (docs/product.md#validation).
               if (e.target.value.trim() === '') runOnce('', mode);
             }}
           />

@@ -17,6 +17,6 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Path of the published key set on the auth service. */
 export const JWKS_PATH = '/api/auth/jwks';
 
-/** The spec's 401/403 texts (error catalogue, section 8), word for word. */
+/** The 401/403 texts of the error catalogue (docs/product.md#messages), word for word. */
 export const SESSION_EXPIRED_MESSAGE = 'Session expired';
 export const ACCESS_DENIED_MESSAGE = 'Access denied. You may not have permission for this action.';

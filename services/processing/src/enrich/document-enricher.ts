@@ -1,5 +1,5 @@
 // The DocumentEnricher port: extracted text (+ the file's own metadata) in, the document fields of
-// spec §3 out, each with a confidence and where it came from. Adapters: createOfflineEnricher
+// docs/product.md#data out, each with a confidence and where it came from. Adapters: createOfflineEnricher
 // (rules + extractive NLP, no network) and createOpenAiEnricher (chat completions, JSON output).
 import { ProvenanceSource } from '@kaboodle/proto';
 import type { ExtractedMetadata, ExtractedPage } from '../extract/extractor.ts';

@@ -2,7 +2,7 @@
 // the product (20 MB uploads) on a 2-core machine. Every extractor reads its caps from here.
 
 export interface ExtractionLimits {
-  /** Largest input accepted, in bytes (the spec's 20 MB upload limit). */
+  /** Largest input accepted, in bytes (the 20 MB upload limit, docs/product.md#limits). */
   maxBytes: number;
   /** Wall-clock time for one file; past it the worker thread running it is terminated. */
   timeoutMs: number;
@@ -40,7 +40,7 @@ export const DEFAULT_EXTRACTION_LIMITS: Readonly<ExtractionLimits> = Object.free
   maxZipEntries: 10_000,
 });
 
-/** Merge overrides onto the defaults; throws listing every bad field (fail fast, conventions §5). */
+/** Merge overrides onto the defaults; throws listing every bad field (fail fast, docs/conventions.md#5-config-fails-fast). */
 export function resolveLimits(overrides?: Partial<ExtractionLimits>): ExtractionLimits {
   const merged: ExtractionLimits = { ...DEFAULT_EXTRACTION_LIMITS, ...stripUndefined(overrides ?? {}) };
   const problems: string[] = [];

@@ -1,4 +1,4 @@
-// The InventoryVision port: an item photo in, the inventory fields of spec §3 out (name,
+// The InventoryVision port: an item photo in, the inventory fields of docs/product.md#data out (name,
 // description, category, material, colours, dimensions, recognised objects, barcodes with what
 // their lookup found), each with a confidence and provenance. Adapters: createOfflineVision
 // (COCO detector + palette + zxing + rules, no network) and createOpenAiVision (a vision chat model).

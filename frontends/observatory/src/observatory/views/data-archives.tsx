@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button, listClient, Table, type LibraryCounts, type TableColumn } from '@kaboodle/kit';
 import { StatRow } from './stat-row.tsx';
 
-/** Spec 2's inventory categories. */
+/** The inventory categories (docs/product.md#observatory). */
 const CATEGORIES = ['Beads', 'Stools', 'Bowls', 'Fans', 'Totebags', 'Home Decor'];
 const PAGE = 20;
 
@@ -46,12 +46,12 @@ export function DataArchives({ library }: { library: LibraryCounts }) {
   const [loading, setLoading] = useState(true);
   const ids = { q: useId(), c: useId() };
 
-  // A new search or category starts again at page 1 (spec 4).
+  // A new search or category starts again at page 1 (docs/product.md#states).
   useEffect(() => {
     const ctl = new AbortController();
     const filtered = query.trim() !== '' || category !== '';
     setLoading(true);
-    // Typing waits for a pause (spec 9's 300 ms); the first page and "load more" go at once.
+    // Typing waits for a pause (300 ms, docs/product.md#limits); the first page and "load more" go at once.
     const delay = filtered && page === 1 ? 300 : 0;
     const timer = setTimeout(() => {
       listClient

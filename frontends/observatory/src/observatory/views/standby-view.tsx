@@ -1,4 +1,4 @@
-// Standby mode hides the carousel (spec 2/4).
+// Standby mode hides the carousel (docs/product.md#observatory, #states).
 export function StandbyView() {
   return (
     <section className="kb-obs-standby kb-frame" aria-labelledby="kb-obs-standby-title">

@@ -1,4 +1,4 @@
-// The three figures at the top of every carousel view (spec 9's carousel counts).
+// The three figures at the top of every carousel view (the carousel counts of docs/product.md#limits).
 export function StatRow({ stats }: { stats: { label: string; value: number | string }[] }) {
   return (
     <dl className="kb-obs-stats">

@@ -1,4 +1,4 @@
-// With no data at all the carousel gives way to this welcome (spec 2).
+// With no data at all the carousel gives way to this welcome (docs/product.md#observatory).
 import { Link } from 'react-router-dom';
 import { Gears } from '@kaboodle/kit';
 

@@ -1,4 +1,4 @@
-// Browser view (decisions.md): the list on the left, a reader pane on the right with the summary,
+// Browser view (docs/product.md#document-vault): the list on the left, a reader pane on the right with the summary,
 // metadata with confidence (editable), the original file, the extracted text, related items and
 // near-duplicates (GET /api/documents/:id, /api/search/related, /api/search/duplicates).
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The 12-column table (spec 2): sortable headers with an arrow on the active column, truncated
+// The 12-column table (docs/product.md#document-vault): sortable headers with an arrow on the active column, truncated
 // Summary/Thesis/Issue cells that expand on hover or focus, Download per row. Rows are windowed
 // for long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
 import { useLayoutEffect, useRef, useState } from 'react';

@@ -275,7 +275,7 @@ export declare type Money = Message<"kaboodle.common.v1.Money"> & {
 export declare const MoneySchema: GenMessage<Money>;
 
 /**
- * Everything the AI found in a document (spec section 3, decisions.md "Processing").
+ * Everything the AI found in a document (docs/product.md#data, #processing).
  *
  * @generated from message kaboodle.common.v1.DocumentAnalysis
  */
@@ -600,7 +600,7 @@ export declare type Barcode = Message<"kaboodle.common.v1.Barcode"> & {
 export declare const BarcodeSchema: GenMessage<Barcode>;
 
 /**
- * Everything the AI found in a picture of an inventory item (spec section 3, decisions.md "Processing").
+ * Everything the AI found in a picture of an inventory item (docs/product.md#data, #processing).
  *
  * @generated from message kaboodle.common.v1.InventoryAnalysis
  */
@@ -750,7 +750,7 @@ export enum EntityType {
 export declare const EntityTypeSchema: GenEnum<EntityType>;
 
 /**
- * Where a processed file goes (decisions.md "Processing": Auto, Document or Inventory item).
+ * Where a processed file goes (docs/product.md#processing: Auto, Document or Inventory item).
  *
  * @generated from enum kaboodle.common.v1.Destination
  */

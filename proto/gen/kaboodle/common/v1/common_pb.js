@@ -141,7 +141,7 @@ export const DestinationSchema = /*@__PURE__*/
   enumDesc(file_kaboodle_common_v1_common, 1);
 
 /**
- * Where a processed file goes (decisions.md "Processing": Auto, Document or Inventory item).
+ * Where a processed file goes (docs/product.md#processing: Auto, Document or Inventory item).
  *
  * @generated from enum kaboodle.common.v1.Destination
  */

@@ -223,7 +223,7 @@ export declare type ReadFileResponse = Message<"kaboodle.ingestion.v1.ReadFileRe
 export declare const ReadFileResponseSchema: GenMessage<ReadFileResponse>;
 
 /**
- * Where a file is in its life (decisions.md: every file ends completed or failed, none is lost).
+ * Where a file is in its life (docs/product.md#processing: every file ends completed or failed, none is lost).
  *
  * @generated from enum kaboodle.ingestion.v1.FileState
  */

@@ -70,7 +70,7 @@ export const FileStateSchema = /*@__PURE__*/
   enumDesc(file_kaboodle_ingestion_v1_ingestion, 0);
 
 /**
- * Where a file is in its life (decisions.md: every file ends completed or failed, none is lost).
+ * Where a file is in its life (docs/product.md#processing: every file ends completed or failed, none is lost).
  *
  * @generated from enum kaboodle.ingestion.v1.FileState
  */

@@ -73,7 +73,7 @@ export declare type SearchRequest = Message<"kaboodle.search.v1.SearchRequest"> 
 export declare const SearchRequestSchema: GenMessage<SearchRequest>;
 
 /**
- * One unified search result (spec section 3).
+ * One unified search result (docs/product.md#data).
  *
  * @generated from message kaboodle.search.v1.SearchHit
  */
