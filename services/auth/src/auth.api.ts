@@ -61,7 +61,9 @@ const json = <T extends z.ZodType>(schema: T, required = true) => ({
   ...(required ? {} : { required: false }),
 });
 const SETS_COOKIES = {
-  'Set-Cookie': { description: 'kaboodle_access, kaboodle_session and kaboodle_csrf (see the auth README).' },
+  'Set-Cookie': {
+    description: 'kaboodle_access, kaboodle_session and kaboodle_csrf (see docs/services/auth.md).',
+  },
 };
 const base = { service: 'auth' } as const;
 

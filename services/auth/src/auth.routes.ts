@@ -1,5 +1,5 @@
 // HTTP edge of the auth service: every /api/auth/* operation of auth.api.ts bound to the domain
-// (contract in README.md). The api router validates input against the declarations; the `before`
+// (contract in docs/services/auth.md). The api router validates input against the declarations; the `before`
 // middleware applies the CSRF rule and per-IP limits; handlers set the cookies and map domain
 // results to the declared answers. Errors are thrown as domain errors for the platform's handler.
 import { Router } from 'express';

@@ -2360,7 +2360,7 @@ export interface operations {
       /** @description Registered and signed in. */
       201: {
         headers: {
-          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see the auth README). */
+          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see docs/services/auth.md). */
           'Set-Cookie'?: string;
           [name: string]: unknown;
         };
@@ -2449,7 +2449,7 @@ export interface operations {
       /** @description Signed in. */
       200: {
         headers: {
-          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see the auth README). */
+          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see docs/services/auth.md). */
           'Set-Cookie'?: string;
           [name: string]: unknown;
         };
@@ -2538,7 +2538,7 @@ export interface operations {
       /** @description Signed in as an admin. */
       200: {
         headers: {
-          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see the auth README). */
+          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see docs/services/auth.md). */
           'Set-Cookie'?: string;
           [name: string]: unknown;
         };
@@ -2623,7 +2623,7 @@ export interface operations {
       /** @description Signed in. */
       200: {
         headers: {
-          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see the auth README). */
+          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see docs/services/auth.md). */
           'Set-Cookie'?: string;
           [name: string]: unknown;
         };
@@ -2798,7 +2798,7 @@ export interface operations {
       /** @description Refreshed. */
       200: {
         headers: {
-          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see the auth README). */
+          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see docs/services/auth.md). */
           'Set-Cookie'?: string;
           [name: string]: unknown;
         };
@@ -3088,7 +3088,7 @@ export interface operations {
       /** @description Password set and signed in. */
       200: {
         headers: {
-          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see the auth README). */
+          /** @description kaboodle_access, kaboodle_session and kaboodle_csrf (see docs/services/auth.md). */
           'Set-Cookie'?: string;
           [name: string]: unknown;
         };

@@ -1,7 +1,7 @@
 // The embedded search index: one LanceDB table in a folder (KABOODLE_DATA_DIR/search), with a BM25
 // full-text index over the searchable text, cosine kNN over the entity vectors (flat scan while small,
 // HNSW-SQ once big enough) and hybrid = reciprocal rank fusion of the two. Layout, scoring and the
-// version guard are described in services/search/README.md ("Embedded index").
+// version guard are described in docs/services/search.md ("Embedded index").
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
@@ -63,7 +63,7 @@ export interface LanceDbSearchIndexOptions {
   /**
    * The ANN index and its search settings (the bench prints and compares them). Default IVF_FLAT:
    * on 100k USE-lite vectors here it builds in ~8 s with recall@10 0.998 at nprobes 20, where
-   * HNSW-SQ took 120 s and reached 0.92 at best (see README, "Embedded index").
+   * HNSW-SQ took 120 s and reached 0.92 at best (docs/benchmarks/2026-11-22-search-index.md).
    */
   ann?: AnnOptions;
   /** Rows per write (concurrent upserts coalesce up to this). */
