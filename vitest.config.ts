@@ -1,6 +1,6 @@
-// Test tiers (docs/conventions.md#9-tests-in-tiers): unit (colocated), contract (ports × adapters), api (black box),
-// fuzz (seeded campaign over the OpenAPI document), topology (all vs split), e2e (real Chromium),
-// eval (AI quality floors). `npx vitest run --project <name>` runs one tier.
+// Test tiers (docs/conventions.md#9-tests-in-tiers): unit (colocated), contract (ports × adapters), api
+// (black box), fuzz (seeded campaign over the OpenAPI document), topology (all vs split), e2e (real
+// Chromium), eval (AI quality floors). `npx vitest run --project <name>` runs one tier.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -1,5 +1,6 @@
-// @kaboodle/proto: the one home of Kaboodle's gRPC services and event messages (docs/conventions.md#11-protos-have-one-home).
-// Services import messages, service descriptors and the topic map from here, never from copies.
+// @kaboodle/proto: the one home of Kaboodle's gRPC services and event messages
+// (docs/conventions.md#11-protos-have-one-home). Services import messages, service descriptors and the topic
+// map from here, never from copies.
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import type { DescMessage, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';

@@ -82,7 +82,8 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     await screenshot(page, 'loading-screen');
     await waitForLoadingScreenToFinish(page);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    // Every desktop stage of docs/product.md#states, in order, ending with "Kaboodle is ready!" (not the timeout fallback).
+    // Every desktop stage of docs/product.md#states, in order, ending with "Kaboodle is ready!" (not the
+    // timeout fallback).
     expect(await seen()).toEqual([
       'Initializing clockwork mechanisms...',
       'Assembling Art Deco gears...',

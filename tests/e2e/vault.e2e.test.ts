@@ -355,11 +355,11 @@ describe.skipIf(prerequisite !== null)('Document Vault and Search in Chromium', 
     const other = await browser.context.newPage();
     await other.goto(`${server.url}/`);
     await other.context().clearCookies();
-    // Every key the app keeps (docs/product.md#data), not only `user`: the bearer token (stored at sign-in, renewed
-    // by each refresh) still signs a request in while it is valid, so leaving it behind made the
-    // outcome depend on whether it had expired yet (the intermittent CI failure of this test and the
-    // two after it, which share its cookies). A `user` left over from a session that has ended must
-    // not keep anyone on the page either.
+    // Every key the app keeps (docs/product.md#data), not only `user`: the bearer token (stored at sign-in,
+    // renewed by each refresh) still signs a request in while it is valid, so leaving it behind made the
+    // outcome depend on whether it had expired yet (the intermittent CI failure of this test and the two
+    // after it, which share its cookies). A `user` left over from a session that has ended must not keep
+    // anyone on the page either.
     await other.evaluate(() => {
       for (const key of ['token', 'auth_token', 'auth_session']) localStorage.removeItem(key);
       localStorage.setItem(

@@ -1,6 +1,7 @@
 // Quality floors of the offline AI engine on the evaluation set (39 written documents, 9 of them
-// short notes, lists and bylines; 31 queries; 10 generated photos). Floors sit a little below what was measured (docs/benchmarks/2026-11-22-processing-quality-and-speed.md),
-// so a change that makes metadata, search or vision worse fails here.
+// short notes, lists and bylines; 31 queries; 10 generated photos). Floors sit a little below what was
+// measured (docs/benchmarks/2026-11-22-processing-quality-and-speed.md), so a change that makes metadata,
+// search or vision worse fails here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runEvaluation, type EvalFigures } from './run-eval.ts';
 

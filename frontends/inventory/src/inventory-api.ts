@@ -1,6 +1,6 @@
 // Every call the inventory remote makes (contracts: catalogue inventory.api.ts, search
-// photo-search.api.ts, ingestion reprocess/status), with the cache (docs/product.md#limits): inventory pages for 30
-// minutes keyed by the full URL and the user, dropped whenever the user changes something.
+// photo-search.api.ts, ingestion reprocess/status), with the cache (docs/product.md#limits): inventory pages
+// for 30 minutes keyed by the full URL and the user, dropped whenever the user changes something.
 import { api, ApiError, listClient, type ListPage } from '@kaboodle/kit';
 import {
   PAGE_SIZE,

@@ -1,5 +1,5 @@
-// The display rules for inventory values (docs/product.md#data): prices as "$" and two decimals, the fallbacks
-// "Unnamed Product", "No description available" and "N/A" (blank in the table), and match scores.
+// The display rules for inventory values (docs/product.md#data): prices as "$" and two decimals, the
+// fallbacks "Unnamed Product", "No description available" and "N/A" (blank in the table), and match scores.
 
 export const UNNAMED = 'Unnamed Product';
 export const NO_DESCRIPTION = 'No description available';

@@ -7,7 +7,10 @@ export const INVENTORY_CATEGORIES = ['Beads', 'Stools', 'Bowls', 'Fans', 'Toteba
 /** docs/product.md#limits, #calls: 20 a page everywhere. */
 export const PAGE_SIZE = 20;
 
-/** The inventory item (docs/product.md#data), as GET /api/inventory lists it (generated from the OpenAPI document). */
+/**
+ * The inventory item (docs/product.md#data), as GET /api/inventory lists it (generated from the OpenAPI
+ * document).
+ */
 export type InventoryItem = ApiSchema<'InventoryItem'>;
 export type InventoryDetail = ApiSchema<'InventoryItemDetail'>;
 export type Colour = InventoryItem['colors'][number];

@@ -15,7 +15,9 @@ const reactRouterDist = path.join(
   'dist',
 );
 
-/** The product version shown in the navigation comes from the root package.json (docs/product.md#overview). */
+/**
+ * The product version shown in the navigation comes from the root package.json (docs/product.md#overview).
+ */
 export function readProductVersion(): string {
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version?: unknown };
   if (typeof pkg.version !== 'string') throw new Error('root package.json has no version');

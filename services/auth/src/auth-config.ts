@@ -5,7 +5,10 @@ import type { ConfigOf } from '@kaboodle/platform';
 
 export const GOOGLE_JWKS_DEFAULT_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
-/** Values that mean "not configured" even though they are set (docs/product.md#validation: the placeholder disables Google). */
+/**
+ * Values that mean "not configured" even though they are set (docs/product.md#validation: the placeholder
+ * disables Google).
+ */
 const GOOGLE_PLACEHOLDERS = [
   /^your[-_ ]?(google[-_ ]?)?client[-_ ]?id/i,
   /placeholder/i,
@@ -13,7 +16,10 @@ const GOOGLE_PLACEHOLDERS = [
   /^x+$/i,
 ];
 
-/** docs/product.md#validation: Google sign-in is enabled only for a configured, non-placeholder id of at least 10 characters. */
+/**
+ * docs/product.md#validation: Google sign-in is enabled only for a configured, non-placeholder id of at least
+ * 10 characters.
+ */
 export function isGoogleClientIdUsable(id: string | undefined): id is string {
   if (id === undefined) return false;
   const trimmed = id.trim();

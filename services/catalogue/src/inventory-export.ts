@@ -12,7 +12,10 @@ import type { InventoryFilter, InventoryRepository } from './inventory.repositor
 
 const EXPORT_BATCH = 500;
 
-/** The table's columns (docs/product.md#inventory) with their field names, then what an import needs to round-trip. */
+/**
+ * The table's columns (docs/product.md#inventory) with their field names, then what an import needs to
+ * round-trip.
+ */
 export const INVENTORY_CSV_COLUMNS = [
   'id',
   'name',

@@ -18,7 +18,10 @@ export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
 /** Thumbnail widths the server renders (a fixed set, so every rendering can be cached). */
 export const THUMBNAIL_WIDTHS = [160, 320, 640, 1280] as const;
-/** The categories the inventory's dropdown offers, plus Other for everything else (docs/product.md#processing). */
+/**
+ * The categories the inventory's dropdown offers, plus Other for everything else
+ * (docs/product.md#processing).
+ */
 export const INVENTORY_CATEGORY_NAMES = [
   'Beads',
   'Stools',
@@ -56,7 +59,9 @@ const queryText = z
       'Case-insensitive substring of name, description, material or origin (docs/product.md#validation).',
   });
 
-/** The filter the list, its search and the export share (docs/product.md#validation: both filters combine). */
+/**
+ * The filter the list, its search and the export share (docs/product.md#validation: both filters combine).
+ */
 export const filterQuery = z.object({
   query: queryText.optional(),
   q: queryText.optional().meta({ description: 'Same as query.' }),

@@ -15,7 +15,10 @@ import type { SourceFile } from './document.repository.ts';
 import { isEntityId, json, keysetAfter, orderBy, Params, toNumber, toNumberOrNull } from './entity-query.ts';
 import type { Order, Page, SortSpec } from './entity-query.ts';
 
-/** The table's columns, sortable (docs/product.md#states: text case-insensitive, prices as numbers; missing first). */
+/**
+ * The table's columns, sortable (docs/product.md#states: text case-insensitive, prices as numbers; missing
+ * first).
+ */
 export const INVENTORY_SORTS = {
   name: { expr: 'lower(name)', cast: 'text' },
   description: { expr: 'lower(description)', cast: 'text' },

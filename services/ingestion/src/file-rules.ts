@@ -1,4 +1,5 @@
-// The product's file rules (docs/product.md#validation, #limits), word for word: the same texts the Processing Hub shows.
+// The product's file rules (docs/product.md#validation, #limits), word for word: the same texts the
+// Processing Hub shows.
 export const MAX_FILE_BYTES = 20 * 1024 * 1024; // 20971520
 
 /** Allowed types: MIME type → extensions. PDF, JPEG, PNG, plain text, legacy Word, modern Word. */

@@ -1,5 +1,5 @@
-// HTTP API of the ingestion service (docs/product.md#calls and the Media Hub): uploads and pasted URLs, status,
-// cancel, the file list, the original bytes, delete and reprocess. Every route is the signed-in
+// HTTP API of the ingestion service (docs/product.md#calls and the Media Hub): uploads and pasted URLs,
+// status, cancel, the file list, the original bytes, delete and reprocess. Every route is the signed-in
 // owner's only; another user's file answers 404 exactly like a missing one.
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';

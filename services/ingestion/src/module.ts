@@ -1,7 +1,7 @@
-// The ingestion service: owns uploaded files and their status (docs/product.md#calls /process, /upload, the Media
-// Hub). Uploads and pasted URLs stream into the blob store; the record and its file.uploaded event
-// commit together (outbox); the file.status consumer keeps status, progress and result in step; the
-// stale sweep re-dispatches files nobody reports on and retries blob deletes that failed.
+// The ingestion service: owns uploaded files and their status (docs/product.md#calls /process, /upload, the
+// Media Hub). Uploads and pasted URLs stream into the blob store; the record and its file.uploaded event
+// commit together (outbox); the file.status consumer keeps status, progress and result in step; the stale
+// sweep re-dispatches files nobody reports on and retries blob deletes that failed.
 import { childLogger } from '@kaboodle/platform';
 import { createOutbox } from '@kaboodle/platform/outbox/index.ts';
 import type {

@@ -1,5 +1,6 @@
 // Handlers of the photo search operations (photo-search.api.ts). The photo is read from the body with
-// a hard cap (the 20 MB file limit and message of docs/product.md#validation); a client that leaves stops the reading.
+// a hard cap (the 20 MB file limit and message of docs/product.md#validation); a client that leaves stops the
+// reading.
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { ClientAbortError, createApiRouter, InputError, TooLargeError } from '@kaboodle/platform';

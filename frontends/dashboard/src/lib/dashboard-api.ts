@@ -199,7 +199,9 @@ export function createDashboardApi(client: ApiClient = api) {
 
 export type DashboardApi = ReturnType<typeof createDashboardApi>;
 
-/** The user-facing text of a failed call (docs/product.md#messages): the server's message when it sent one. */
+/**
+ * The user-facing text of a failed call (docs/product.md#messages): the server's message when it sent one.
+ */
 export function reasonOf(err: unknown): string {
   if (err instanceof ApiError) {
     // 403 and 5xx keep the catalogue's generic texts; other answers carry the server's own words.

@@ -1,6 +1,6 @@
-// /media-hub (docs/product.md#media-hub): every file the user uploaded (GET /process/files, newest first, loaded
-// page by page as the list scrolls), with a preview, type, size, status, what it became, and
-// download, delete (after a confirmation) and reprocess. Files still in flight are followed live.
+// /media-hub (docs/product.md#media-hub): every file the user uploaded (GET /process/files, newest first,
+// loaded page by page as the list scrolls), with a preview, type, size, status, what it became, and download,
+// delete (after a confirmation) and reprocess. Files still in flight are followed live.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Banner, Button, Dialog, Progress } from '@kaboodle/kit';

@@ -1,6 +1,7 @@
-// The file rules in the browser (docs/product.md#validation, #limits), with the product's texts word for word. The limit and the
-// allowed types are the ingestion service's own, carried by the API document (FILE_RULES, generated
-// into @kaboodle/kit), so the two can never disagree; the service checks them again, and the bytes.
+// The file rules in the browser (docs/product.md#validation, #limits), with the product's texts word for
+// word. The limit and the allowed types are the ingestion service's own, carried by the API document
+// (FILE_RULES, generated into @kaboodle/kit), so the two can never disagree; the service checks them again,
+// and the bytes.
 import { FILE_RULES } from '@kaboodle/kit';
 
 export const MAX_FILE_BYTES: number = FILE_RULES.maxBytes;
@@ -45,7 +46,10 @@ export interface CandidateFile {
   type: string;
 }
 
-/** The first rule a file breaks (the order of docs/product.md#validation: size, type, name, then already listed), or null. */
+/**
+ * The first rule a file breaks (the order of docs/product.md#validation: size, type, name, then already
+ * listed), or null.
+ */
 export function validateFile(file: CandidateFile, listedNames: ReadonlySet<string>): string | null {
   if (file.size > MAX_FILE_BYTES) return sizeExceededMessage(file.size);
   if (resolveFileType(file.type, file.name) === null) {

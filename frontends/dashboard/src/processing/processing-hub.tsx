@@ -1,6 +1,6 @@
-// /process and /upload (docs/product.md#processing-hub "Processing Hub", docs/product.md#processing): pick or drop files or
-// paste links, choose the destination and the AI instructions, and process the queue one file at a
-// time with live progress (upload, then the server's stages), Retry, cancel and the error list.
+// /process and /upload (docs/product.md#processing-hub "Processing Hub", docs/product.md#processing): pick or
+// drop files or paste links, choose the destination and the AI instructions, and process the queue one file
+// at a time with live progress (upload, then the server's stages), Retry, cancel and the error list.
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Banner, Button, Progress } from '@kaboodle/kit';

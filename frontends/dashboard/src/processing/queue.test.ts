@@ -1,5 +1,5 @@
-// The Processing Hub's rules without a browser: the validation texts (docs/product.md#validation), the item transitions (docs/product.md#states),
-// and how the progress bars are computed.
+// The Processing Hub's rules without a browser: the validation texts (docs/product.md#validation), the item
+// transitions (docs/product.md#states), and how the progress bars are computed.
 import { describe, expect, it } from 'vitest';
 import { ACCEPT, MAX_FILE_BYTES, newItemId, parseUrl, resolveFileType, validateFile } from './file-rules.ts';
 import {

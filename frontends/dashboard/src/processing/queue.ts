@@ -1,6 +1,6 @@
-// The Processing Hub's queue (docs/product.md#data "Queued file item", docs/product.md#states "File item"): items go ready →
-// processing → completed | failed; Retry takes a failed one back to ready; only ready ones can be
-// removed; Clear Completed and Clear All. Identity is by file name. A pure reducer, so it is tested
+// The Processing Hub's queue (docs/product.md#data "Queued file item", docs/product.md#states "File item"):
+// items go ready → processing → completed | failed; Retry takes a failed one back to ready; only ready ones
+// can be removed; Clear Completed and Clear All. Identity is by file name. A pure reducer, so it is tested
 // without a browser.
 import type { FileResult } from '../lib/dashboard-api.ts';
 import { processFailedMessage } from './messages.ts';
@@ -151,7 +151,10 @@ export function admitUrl(
   };
 }
 
-/** docs/product.md#processing-hub: overall progress comes from the file index (how many of the batch are done). */
+/**
+ * docs/product.md#processing-hub: overall progress comes from the file index (how many of the batch are
+ * done).
+ */
 export function overallProgress(done: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((Math.min(done, total) / total) * 100);

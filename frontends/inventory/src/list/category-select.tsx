@@ -1,5 +1,6 @@
-// The category dropdown (docs/product.md#inventory): "All Categories" plus Beads, Stools, Bowls, Fans, Totebags, Home Decor;
-// it closes 200 ms after losing focus (docs/product.md#limits), so a click on an option still lands.
+// The category dropdown (docs/product.md#inventory): "All Categories" plus Beads, Stools, Bowls, Fans,
+// Totebags, Home Decor; it closes 200 ms after losing focus (docs/product.md#limits), so a click on an option
+// still lands.
 import { useEffect, useId, useRef, useState } from 'react';
 import { INVENTORY_CATEGORIES } from '../inventory-types.ts';
 

@@ -1,5 +1,6 @@
-// /inventory (docs/product.md#inventory): the Inventory (table) and Product Images (gallery) as tabs over one filter, with
-// selection actions, find by photo, CSV import and exports. Data lives in the hooks beside this file.
+// /inventory (docs/product.md#inventory): the Inventory (table) and Product Images (gallery) as tabs over one
+// filter, with selection actions, find by photo, CSV import and exports. Data lives in the hooks beside this
+// file.
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Banner, isApiError, type RemoteAppProps } from '@kaboodle/kit';

@@ -1,6 +1,6 @@
-// The inventory table (docs/product.md#inventory): Name, Description, Image, Category, Material, Color, Dimensions, Origin,
-// Import Cost, Retail Price; a header click sorts ascending, again toggles, an arrow marks the column
-// (the server sorts: the list is paged). A checkbox per row builds the selection.
+// The inventory table (docs/product.md#inventory): Name, Description, Image, Category, Material, Color,
+// Dimensions, Origin, Import Cost, Retail Price; a header click sorts ascending, again toggles, an arrow
+// marks the column (the server sorts: the list is paged). A checkbox per row builds the selection.
 import { Link } from 'react-router-dom';
 import { displayDescription, displayName, formatPrice } from '../inventory-format.ts';
 import type { InventoryItem, SortKey, SortState } from '../inventory-types.ts';

@@ -1,5 +1,5 @@
-// An item's picture at a given width, with the failure rule (docs/product.md#states): a failed image is retried once,
-// then a placeholder (the table) or "Image not available" (the gallery) stands in.
+// An item's picture at a given width, with the failure rule (docs/product.md#states): a failed image is
+// retried once, then a placeholder (the table) or "Image not available" (the gallery) stands in.
 import { useState } from 'react';
 import { imageUrl } from '../inventory-api.ts';
 import type { InventoryItem } from '../inventory-types.ts';

@@ -1,6 +1,6 @@
-// The gallery modal (docs/product.md#inventory): the large picture, the description and the details grid (Material, Color,
-// Dimensions, Origin, Import Cost, Retail Price; missing values "N/A"). The close mark, a backdrop
-// click or Escape close it (kit Dialog); the item page is one link away.
+// The gallery modal (docs/product.md#inventory): the large picture, the description and the details grid
+// (Material, Color, Dimensions, Origin, Import Cost, Retail Price; missing values "N/A"). The close mark, a
+// backdrop click or Escape close it (kit Dialog); the item page is one link away.
 import { Link } from 'react-router-dom';
 import { Dialog } from '@kaboodle/kit';
 import { displayDescription, displayName, formatPrice, orNA } from '../inventory-format.ts';

@@ -1,5 +1,5 @@
-// The image preloading (docs/product.md#states, #limits): pictures load in batches of 5, the next batch when only 3 loaded ones
-// remain after of what the person has scrolled to. Pure, so the rule is tested on its own.
+// The image preloading (docs/product.md#states, #limits): pictures load in batches of 5, the next batch when
+// only 3 loaded ones remain after of what the person has scrolled to. Pure, so the rule is tested on its own.
 export const PRELOAD_BATCH = 5;
 export const PRELOAD_THRESHOLD = 3;
 

@@ -1,5 +1,5 @@
-// The Product Images (docs/product.md#inventory): a masonry grid (4 columns, 3 up to 1400 px, 2 up to 1000, 1 up to 700,
-// in CSS), name and price on hover, a click opens the item's modal; "No images available." when
+// The Product Images (docs/product.md#inventory): a masonry grid (4 columns, 3 up to 1400 px, 2 up to 1000, 1
+// up to 700, in CSS), name and price on hover, a click opens the item's modal; "No images available." when
 // nothing has a picture. Pictures load in batches (preload.ts); more items load on scroll.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { displayName, formatPrice } from '../inventory-format.ts';

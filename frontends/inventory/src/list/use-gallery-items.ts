@@ -1,5 +1,5 @@
-// The gallery's items: pages of 20 appended as the person scrolls (docs/product.md#states: a new filter starts at
-// page 1; more pages exist only while the last one returned exactly 20 rows). Scroll loads never
+// The gallery's items: pages of 20 appended as the person scrolls (docs/product.md#states: a new filter
+// starts at page 1; more pages exist only while the last one returned exactly 20 rows). Scroll loads never
 // come from the cache (docs/product.md#calls).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchInventoryPage } from '../inventory-api.ts';

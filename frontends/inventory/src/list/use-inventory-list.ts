@@ -1,6 +1,6 @@
 // The table's data: one page of 20 for the current filter and sort (a new filter goes back to page
-// 1), the total from X-Total-Count, and the failure (docs/product.md#messages): "HTTP error! status: {code}" with the list
-// emptied, so the empty state shows beneath the message.
+// 1), the total from X-Total-Count, and the failure (docs/product.md#messages): "HTTP error! status: {code}"
+// with the list emptied, so the empty state shows beneath the message.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@kaboodle/kit';
 import { fetchInventoryPage } from '../inventory-api.ts';
@@ -58,8 +58,8 @@ export function useInventoryList(query: ListQuery, userId: string | undefined): 
         setItems(result.items);
         setTotal(result.total ?? result.items.length);
         setError(null);
-        // docs/product.md#calls serves a non-appending load from the cache; items processed since then must still
-        // appear, so a cached page is shown at once and quietly read again
+        // docs/product.md#calls serves a non-appending load from the cache; items processed since then must
+        // still appear, so a cached page is shown at once and quietly read again
         if (!result.fromCache) return;
         const latest = await fetchInventoryPage(query, page, {
           ...(userId ? { userId } : {}),

@@ -1,5 +1,5 @@
-// The browser cache (docs/product.md#limits): namespaced entries {value, timestamp, ttl} in localStorage under the
-// product's prefix, each namespace with its own time-to-live; expired entries go at load.
+// The browser cache (docs/product.md#limits): namespaced entries {value, timestamp, ttl} in localStorage
+// under the product's prefix, each namespace with its own time-to-live; expired entries go at load.
 
 export const CACHE_PREFIX = 'kaboodle:cache:';
 export const DEFAULT_TTL_MS = 3600 * 1000;
@@ -115,7 +115,8 @@ export function createApiCache(options: ApiCacheOptions): ApiCache {
       try {
         storage.setItem(k, JSON.stringify(entry));
       } catch (err) {
-        // Usually a full quota: make room by dropping what has expired (docs/product.md#messages), then give up quietly.
+        // Usually a full quota: make room by dropping what has expired (docs/product.md#messages), then give
+        // up quietly.
         warn(`Cache write failed for ${k}`, err);
         purgeExpired();
       }

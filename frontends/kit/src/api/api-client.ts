@@ -1,6 +1,7 @@
-// The one typed API client every Kaboodle front end uses (docs/product.md#calls, #messages, the auth contract):
-// cookies + bearer, JSON, X-Requested-With, CSRF on state-changing calls, 30 s timeout, the error
-// catalogue's mapping, refresh-once-then-`auth:error` on 401, and the namespaced cache (docs/product.md#limits).
+// The one typed API client every Kaboodle front end uses (docs/product.md#calls, #messages, the auth
+// contract): cookies + bearer, JSON, X-Requested-With, CSRF on state-changing calls, 30 s timeout, the error
+// catalogue's mapping, refresh-once-then-`auth:error` on 401, and the namespaced cache
+// (docs/product.md#limits).
 import { API_MESSAGES, ApiError, messageForStatus, networkMessageFor, serverMessageOf } from './api-error.ts';
 import { createApiCache, type ApiCache, type KeyValueStorage } from './api-cache.ts';
 
@@ -20,7 +21,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RequestOptions {
   headers?: Record<string, string>;
-  /** Query parameters; undefined, null and '' values are left out (docs/product.md#calls: "only the set parameters"). */
+  /**
+   * Query parameters; undefined, null and '' values are left out (docs/product.md#calls: "only the set
+   * parameters").
+   */
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   timeoutMs?: number;

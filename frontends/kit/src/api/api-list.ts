@@ -1,6 +1,6 @@
 // Paged list calls that also need the X-Total-Count header (GET /api/documents, /api/inventory and
-// their /search siblings answer a bare array, docs/product.md#calls, and carry the total beside it). The shared
-// client returns bodies only, so this wraps its own client around a fetch that notes the header.
+// their /search siblings answer a bare array, docs/product.md#calls, and carry the total beside it). The
+// shared client returns bodies only, so this wraps its own client around a fetch that notes the header.
 import { createApiClient, type ApiClientEnv, type RequestOptions } from './api-client.ts';
 import { API_MESSAGES, ApiError } from './api-error.ts';
 
@@ -8,7 +8,10 @@ export interface ListPage<T> {
   items: T[];
   /** X-Total-Count, or null when the server did not send one. */
   total: number | null;
-  /** True when the page came from the docs/product.md#limits browser cache (the caller may refresh it quietly). */
+  /**
+   * True when the page came from the docs/product.md#limits browser cache (the caller may refresh it
+   * quietly).
+   */
   fromCache: boolean;
 }
 

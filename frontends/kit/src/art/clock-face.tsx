@@ -1,5 +1,6 @@
-// Clock-face loading indicator (docs/product.md#loading-screen): a percentage, the label "Loading", hands showing the
-// current time, and a progress ring of radius 85 (circumference ≈ 534.07) filling clockwise from 12.
+// Clock-face loading indicator (docs/product.md#loading-screen): a percentage, the label "Loading", hands
+// showing the current time, and a progress ring of radius 85 (circumference ≈ 534.07) filling clockwise from
+// 12.
 import type { CSSProperties } from 'react';
 import { useEffect, useState } from 'react';
 import { ArtStyles } from './art-styles.tsx';

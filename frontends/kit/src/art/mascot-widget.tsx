@@ -1,6 +1,6 @@
-// The mascot widget (docs/product.md#observatory): a small Deco housing whose door swings open to reveal Tick with a
-// speech bubble, "At your service!" on desktop and "Ready!" at 768 px or less. If a mascot image
-// is given and fails to load, an emoji stands in so the housing is never empty.
+// The mascot widget (docs/product.md#observatory): a small Deco housing whose door swings open to reveal Tick
+// with a speech bubble, "At your service!" on desktop and "Ready!" at 768 px or less. If a mascot image is
+// given and fails to load, an emoji stands in so the housing is never empty.
 import type { CSSProperties } from 'react';
 import { useEffect, useState } from 'react';
 import { ArtStyles } from './art-styles.tsx';

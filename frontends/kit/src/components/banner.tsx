@@ -4,7 +4,10 @@ import type { ReactNode } from 'react';
 export interface BannerProps {
   tone?: 'error' | 'info' | 'success' | 'warning';
   children: ReactNode;
-  /** Clicking the banner (not just its close mark) calls this: the auth dialog's error banner (docs/product.md#authentication-dialog). */
+  /**
+   * Clicking the banner (not just its close mark) calls this: the auth dialog's error banner
+   * (docs/product.md#authentication-dialog).
+   */
   onClick?: () => void;
   onDismiss?: () => void;
   className?: string;

@@ -1,4 +1,5 @@
-// Data table with optional click-to-sort headers (first click ascending, again toggles: docs/product.md#states).
+// Data table with optional click-to-sort headers (first click ascending, again toggles:
+// docs/product.md#states).
 import { useMemo, useState, type ReactNode } from 'react';
 
 export interface TableColumn<Row> {

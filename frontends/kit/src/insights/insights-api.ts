@@ -13,7 +13,9 @@ export type Insights = ApiSchema<'Insights'>;
 export type LibraryCounts = Insights['library'];
 export type Diagnostics = Insights['diagnostics'];
 
-/** A related item as GET /api/search/related answers it (the unified search result of docs/product.md#data). */
+/**
+ * A related item as GET /api/search/related answers it (the unified search result of docs/product.md#data).
+ */
 export type RelatedHit = ApiSchema<'SearchResult'>;
 
 const refs = (list: readonly MemberRef[] | undefined) =>

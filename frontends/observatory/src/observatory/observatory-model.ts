@@ -1,5 +1,5 @@
-// The observatory's figures from the library (docs/product.md#states, #limits, #observatory): totals, the status label,
-// connections, which carousel views exist, and the readable forms of bytes and durations. Pure.
+// The observatory's figures from the library (docs/product.md#states, #limits, #observatory): totals, the
+// status label, connections, which carousel views exist, and the readable forms of bytes and durations. Pure.
 import type { Insights } from '@kaboodle/kit';
 
 /** docs/product.md#limits: the carousel turns every 6000 ms. */
@@ -17,7 +17,10 @@ export const VIEW_TITLES: Record<ViewId, string> = {
 };
 
 export interface Totals {
-  /** Inventory items + documents (docs/product.md#limits), counting files still being processed as pending ones. */
+  /**
+   * Inventory items + documents (docs/product.md#limits), counting files still being processed as pending
+   * ones.
+   */
   total: number;
   /** Stored and indexed: items with status processed + documents with indexed true. */
   processed: number;
@@ -33,7 +36,10 @@ export function totalsOf(insights: Insights): Totals {
   return { total, processed: indexed, connections: Math.min(total, MAX_CONNECTIONS) };
 }
 
-/** docs/product.md#states: standby when inactive; else ready with no items, processing while some wait, operational. */
+/**
+ * docs/product.md#states: standby when inactive; else ready with no items, processing while some wait,
+ * operational.
+ */
 export function statusLabel(active: boolean, totals: Pick<Totals, 'total' | 'processed'>): StatusLabel {
   if (!active) return 'standby';
   if (totals.total === 0) return 'ready';

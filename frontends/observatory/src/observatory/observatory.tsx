@@ -1,6 +1,6 @@
-// /observatory, "Data Intelligence & Analysis Platform" on the user's own library (docs/product.md#observatory, #states, #limits,
-// docs/product.md#observatory): header, status bar, the carousel (or the welcome view with no data, or standby),
-// System Insights and System Diagnostics, and Tick's housing.
+// /observatory, "Data Intelligence & Analysis Platform" on the user's own library
+// (docs/product.md#observatory, #states, #limits): header, status bar, the carousel (or the welcome view with
+// no data, or standby), System Insights and System Diagnostics, and Tick's housing.
 import { useEffect, useMemo, useState } from 'react';
 import { ClockFace, displayNameOf, MascotWidget, type RemoteAppProps } from '@kaboodle/kit';
 import { Carousel, type CarouselView } from './carousel.tsx';

@@ -1,4 +1,5 @@
-// Total Items, Processed and Connections (docs/product.md#observatory, #limits), with the status label (docs/product.md#states).
+// Total Items, Processed and Connections (docs/product.md#observatory, #limits), with the status label
+// (docs/product.md#states).
 import type { StatusLabel, Totals } from './observatory-model.ts';
 
 export function StatusBar({ totals, status }: { totals: Totals; status: StatusLabel }) {

@@ -1,5 +1,6 @@
-// docs/product.md#states, #limits: the carousel moves to the next view every 6000 ms, wrapping, while it is not paused
-// (pointer over it, focus inside it, or the person prefers reduced motion), and never with one view.
+// docs/product.md#states, #limits: the carousel moves to the next view every 6000 ms, wrapping, while it is
+// not paused (pointer over it, focus inside it, or the person prefers reduced motion), and never with one
+// view.
 import { useEffect, useRef } from 'react';
 
 export function useAutoRotate(options: {

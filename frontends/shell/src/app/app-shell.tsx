@@ -1,5 +1,5 @@
-// The signed-in frame (docs/product.md#app-shell): left navigation with the current entry, version label, header with
-// the user menu, the error banner above the content, and the "How to Use Kaboodle" footer.
+// The signed-in frame (docs/product.md#app-shell): left navigation with the current entry, version label,
+// header with the user menu, the error banner above the content, and the "How to Use Kaboodle" footer.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Banner, Progress } from '@kaboodle/kit';

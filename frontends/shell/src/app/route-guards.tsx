@@ -1,5 +1,5 @@
-// Route wrappers: protected routes (docs/product.md#app-shell), signed-in "/" → /dashboard, and public pages that
-// keep the app shell around them for a signed-in user.
+// Route wrappers: protected routes (docs/product.md#app-shell), signed-in "/" → /dashboard, and public pages
+// that keep the app shell around them for a signed-in user.
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { Banner, readStoredUser } from '@kaboodle/kit';

@@ -1,5 +1,5 @@
-// Every route of docs/product.md#screens. Remote families are pathless layouts: the shell decides who may see a path,
-// the remote's ./App (with absolute <Routes>) decides what it shows.
+// Every route of docs/product.md#screens. Remote families are pathless layouts: the shell decides who may see
+// a path, the remote's ./App (with absolute <Routes>) decides what it shows.
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import AuthCallbackScreen from '../auth/auth-callback-screen.tsx';
 import { page, type PageName } from './page-loader.tsx';

@@ -18,7 +18,10 @@ const AuthDialog = lazy(() => import('../auth/auth-dialog.tsx'));
 const HelpDialog = lazy(() => import('../help/help-dialog.tsx'));
 const LoadingScreen = lazy(() => import('../loading/loading-screen.tsx'));
 
-/** docs/product.md#states: after auth success on the landing, the demo screen shows and /dashboard follows after 2 s. */
+/**
+ * docs/product.md#states: after auth success on the landing, the demo screen shows and /dashboard follows
+ * after 2 s.
+ */
 export const DASHBOARD_AFTER_AUTH_MS = 2000;
 
 export interface OpenAuthDialogOptions {

@@ -1,5 +1,6 @@
-// Header user menu (docs/product.md#app-shell): initial + name (fallback email, then "User"); the dropdown shows the
-// name (fallback "Anonymous User") and email (fallback "No email"), Settings, Profile, Help, Sign Out.
+// Header user menu (docs/product.md#app-shell): initial + name (fallback email, then "User"); the dropdown
+// shows the name (fallback "Anonymous User") and email (fallback "No email"), Settings, Profile, Help, Sign
+// Out.
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SessionUser } from '@kaboodle/kit';

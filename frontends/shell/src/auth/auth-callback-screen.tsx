@@ -1,5 +1,5 @@
-// /auth-callback (docs/product.md#auth-callback): credential → Google sign-in then /dashboard; code → /dashboard (only
-// logged); anything else, or any failure → /?error=auth_failed.
+// /auth-callback (docs/product.md#auth-callback): credential → Google sign-in then /dashboard; code →
+// /dashboard (only logged); anything else, or any failure → /?error=auth_failed.
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../session/session-context.tsx';

@@ -1,5 +1,6 @@
-// The authentication dialog (docs/product.md#authentication-dialog, #states): welcome → google | email ⇄ register → processing → success,
-// with the simulated progress, the 1 s success delay and the catalogue's error texts.
+// The authentication dialog (docs/product.md#authentication-dialog, #states): welcome → google | email ⇄
+// register → processing → success, with the simulated progress, the 1 s success delay and the catalogue's
+// error texts.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Progress } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';

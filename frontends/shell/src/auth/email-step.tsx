@@ -1,5 +1,6 @@
-// The auth dialog's email and register steps (docs/product.md#authentication-dialog): email, password and, when registering, name
-// and confirmPassword; the password rule under a new password, "Forgot password?" under an old one.
+// The auth dialog's email and register steps (docs/product.md#authentication-dialog): email, password and,
+// when registering, name and confirmPassword; the password rule under a new password, "Forgot password?"
+// under an old one.
 import type { FormEvent } from 'react';
 import { Button } from '@kaboodle/kit';
 import { PASSWORD_RULE_HINT } from '../pages/account-api.ts';

@@ -1,5 +1,5 @@
-// The full-screen loading screen (docs/product.md#loading-screen, #states): clock face, stage message and dots, progress bar,
-// 20 ambient particles and Tick's reveal at 60 %. Used for the demo and after sign-in.
+// The full-screen loading screen (docs/product.md#loading-screen, #states): clock face, stage message and
+// dots, progress bar, 20 ambient particles and Tick's reveal at 60 %. Used for the demo and after sign-in.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ArtStyles, ClockFace, Gears, Pendulum, Progress, TickMascot } from '@kaboodle/kit';
 import {

@@ -1,5 +1,5 @@
-// The loading screen's clock (docs/product.md#states): stage tables for desktop and mobile, the forced completion
-// on mobile, the max-load timeout fallback and error recovery. Free of React so it is unit-tested.
+// The loading screen's clock (docs/product.md#states): stage tables for desktop and mobile, the forced
+// completion on mobile, the max-load timeout fallback and error recovery. Free of React so it is unit-tested.
 
 export interface LoadingStage {
   progress: number;

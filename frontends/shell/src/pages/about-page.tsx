@@ -1,4 +1,5 @@
-// About (docs/product.md#public-pages): "What is Kaboodle?", "Core Features" and "Three-Partition Workflow" (docs/product.md#overview).
+// About (docs/product.md#public-pages): "What is Kaboodle?", "Core Features" and "Three-Partition Workflow"
+// (docs/product.md#overview).
 import { DecoIcon, OrnamentalFrame, TickMascot } from '@kaboodle/kit';
 import type { DecoIconName } from '@kaboodle/kit';
 import { DecoRule, PublicLayout } from './public-layout.tsx';

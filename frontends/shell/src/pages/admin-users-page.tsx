@@ -1,5 +1,6 @@
-// /admin/users (docs/product.md#profile-settings-and-admin): the user list for admins (GET /api/auth/admin/users). The server
-// decides who is an admin; anyone else sees the 403 text (docs/product.md#messages).
+// /admin/users (docs/product.md#profile-settings-and-admin): the user list for admins (GET
+// /api/auth/admin/users). The server decides who is an admin; anyone else sees the 403 text
+// (docs/product.md#messages).
 import { useEffect, useState } from 'react';
 import { API_MESSAGES, Banner, Button, Table, isApiError, type TableColumn } from '@kaboodle/kit';
 import { OrnamentalFrame, TickMascot } from '@kaboodle/kit';

@@ -1,5 +1,5 @@
-// The four capability panels of the landing page (docs/product.md#landing-page): what Kaboodle actually does, in its
-// own words. Each detail maps to a feature that docs/product.md#overview commits the product to.
+// The four capability panels of the landing page (docs/product.md#landing-page): what Kaboodle actually does,
+// in its own words. Each detail maps to a feature that docs/product.md#overview commits the product to.
 import type { DecoIconName } from '@kaboodle/kit';
 
 export interface CapabilityDetail {

@@ -1,5 +1,5 @@
-// Landing page (docs/product.md#landing-page, route /): the mascot, the pitch and Launch / Demo / Explore on the left,
-// four capability panels (one open at a time) on the right; a welcome prompt when signed out and a
+// Landing page (docs/product.md#landing-page, route /): the mascot, the pitch and Launch / Demo / Explore on
+// the left, four capability panels (one open at a time) on the right; a welcome prompt when signed out and a
 // dismissible notice after a failed sign-in return (/?error=auth_failed).
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

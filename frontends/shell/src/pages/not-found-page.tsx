@@ -1,4 +1,5 @@
-// Any unknown path (docs/product.md#public-pages): "404", "Page Not Found", a sentence, links to / and /dashboard.
+// Any unknown path (docs/product.md#public-pages): "404", "Page Not Found", a sentence, links to / and
+// /dashboard.
 import { Link } from 'react-router-dom';
 import { OrnamentalFrame, TickMascot } from '@kaboodle/kit';
 import { PublicLayout } from './public-layout.tsx';

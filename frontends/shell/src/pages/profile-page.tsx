@@ -1,5 +1,6 @@
-// /profile (docs/product.md#profile-settings-and-admin): edit the display name (PATCH /api/auth/profile), change the email (confirmed
-// by a link mailed to the new address) and the password (POST /api/auth/password).
+// /profile (docs/product.md#profile-settings-and-admin): edit the display name (PATCH /api/auth/profile),
+// change the email (confirmed by a link mailed to the new address) and the password (POST
+// /api/auth/password).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Banner, Button, displayNameOf } from '@kaboodle/kit';
 import { OrnamentalFrame, TickMascot } from '@kaboodle/kit';

@@ -1,5 +1,5 @@
-// The plain layout of the public pages (docs/product.md#public-pages): a slim Deco top bar with the brand and the public
-// links, the page, and a footer.
+// The plain layout of the public pages (docs/product.md#public-pages): a slim Deco top bar with the brand and
+// the public links, the page, and a footer.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Button } from '@kaboodle/kit';

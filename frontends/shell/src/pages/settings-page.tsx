@@ -1,5 +1,6 @@
-// /settings (docs/product.md#profile-settings-and-admin): default AI instructions (≤ 2000 characters) and the default processing
-// destination (Auto / Document / Inventory item), read with GET and saved with PUT /api/auth/settings.
+// /settings (docs/product.md#profile-settings-and-admin): default AI instructions (≤ 2000 characters) and the
+// default processing destination (Auto / Document / Inventory item), read with GET and saved with PUT
+// /api/auth/settings.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Banner, Button } from '@kaboodle/kit';
 import { OrnamentalFrame } from '@kaboodle/kit';

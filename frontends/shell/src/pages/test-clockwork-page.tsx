@@ -1,5 +1,5 @@
-// /test-clockwork (docs/product.md#public-pages): a bench for the loading components. Drive the clock face by hand or
-// let it run, look at the other clockwork pieces, and launch the full loading screen (the demo).
+// /test-clockwork (docs/product.md#public-pages): a bench for the loading components. Drive the clock face by
+// hand or let it run, look at the other clockwork pieces, and launch the full loading screen (the demo).
 import { useEffect, useState } from 'react';
 import { Button } from '@kaboodle/kit';
 import { ClockFace, Gears, MascotWidget, OrnamentalFrame, Pendulum, Sparkles } from '@kaboodle/kit';

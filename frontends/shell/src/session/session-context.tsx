@@ -1,5 +1,5 @@
-// The session life in React (docs/product.md#states): the delayed startup check, sign-in calls, logout that always
-// clears, the data load after sign-in, the 5 s error banner and the client's `auth:error` event.
+// The session life in React (docs/product.md#states): the delayed startup check, sign-in calls, logout that
+// always clears, the data load after sign-in, the 5 s error banner and the client's `auth:error` event.
 import {
   createContext,
   useCallback,

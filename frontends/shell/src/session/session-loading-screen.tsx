@@ -1,5 +1,5 @@
-// The session-loading screen (docs/product.md#states): 600 ms steps at 20/40/60/80/100 while the session is checked;
-// when signed out it idles with a message about building the app.
+// The session-loading screen (docs/product.md#states): 600 ms steps at 20/40/60/80/100 while the session is
+// checked; when signed out it idles with a message about building the app.
 import { useEffect, useState } from 'react';
 import { Progress } from '@kaboodle/kit';
 

@@ -1,5 +1,6 @@
-// The session's calls (docs/product.md#states, #validation, #calls, #messages and the auth contract), free of React: each sign-in call
-// succeeds only when the answer is OK and carries a user; failures become the catalogue's texts.
+// The session's calls (docs/product.md#states, #validation, #calls, #messages and the auth contract), free of
+// React: each sign-in call succeeds only when the answer is OK and carries a user; failures become the
+// catalogue's texts.
 import { ApiError, asSessionUser, type ApiClient, type SessionUser } from '@kaboodle/kit';
 
 export type AuthOutcome = { ok: true; user: SessionUser; token?: string } | { ok: false; error: string };
@@ -39,7 +40,10 @@ export interface SessionService {
   googleConfig(): Promise<GoogleConfig>;
 }
 
-/** docs/product.md#validation: the provider counts as enabled only with a real-looking client id (≥ 10 characters). */
+/**
+ * docs/product.md#validation: the provider counts as enabled only with a real-looking client id (≥ 10
+ * characters).
+ */
 export function isUsableGoogleClientId(clientId: unknown): clientId is string {
   return (
     typeof clientId === 'string' &&
@@ -79,7 +83,8 @@ export function createSessionService(api: ApiClient): SessionService {
   return {
     async checkSession() {
       try {
-        // An expired access token is refreshed silently; no answer means "signed out" (docs/product.md#messages).
+        // An expired access token is refreshed silently; no answer means "signed out"
+        // (docs/product.md#messages).
         const body = await api.get<{ user?: unknown }>('/api/auth/session', { onUnauthorized: 'silent' });
         return asSessionUser(body?.user);
       } catch {

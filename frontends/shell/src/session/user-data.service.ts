@@ -1,6 +1,6 @@
-// The data load after sign-in (docs/product.md#states): inventory and documents once, with progress 25/75/100 and the
-// catalogue's failure texts. Until the catalogue service exists those endpoints may answer 404,
-// which means "nothing yet", not a failure.
+// The data load after sign-in (docs/product.md#states): inventory and documents once, with progress 25/75/100
+// and the catalogue's failure texts. Until the catalogue service exists those endpoints may answer 404, which
+// means "nothing yet", not a failure.
 import { ApiError, type ApiClient } from '@kaboodle/kit';
 
 export const DATA_LOAD = {
@@ -21,7 +21,10 @@ export type DataLoadResult = { ok: true; data: UserData } | { ok: false; banner:
 
 class InvalidResponse extends Error {}
 
-/** Accepts a bare array (docs/product.md#calls) or an envelope holding one ({items}, {documents}, {results}, {data}). */
+/**
+ * Accepts a bare array (docs/product.md#calls) or an envelope holding one ({items}, {documents}, {results},
+ * {data}).
+ */
 export function listFrom(body: unknown, envelopeKeys: string[]): unknown[] {
   if (Array.isArray(body)) return body;
   if (body && typeof body === 'object') {

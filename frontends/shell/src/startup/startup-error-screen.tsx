@@ -1,4 +1,5 @@
-// The startup error screen, shown in place of the app on any uncaught error (docs/product.md#startup-error-screen).
+// The startup error screen, shown in place of the app on any uncaught error
+// (docs/product.md#startup-error-screen).
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@kaboodle/kit';
 import { errorDetails, onStartupError, reportStartupError } from './startup-errors.ts';

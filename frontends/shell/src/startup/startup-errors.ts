@@ -1,5 +1,6 @@
 // Catches every uncaught error and unhandled rejection from the first line of the app on
-// (the startup error screen: docs/product.md#startup-error-screen), so even a failure before React mounts is shown.
+// (the startup error screen: docs/product.md#startup-error-screen), so even a failure before React mounts is
+// shown.
 
 export type StartupErrorListener = (error: unknown) => void;
 
@@ -15,8 +16,8 @@ export function isBenignError(error: unknown, message?: string): boolean {
 const claimers: StartupErrorListener[] = [];
 
 /**
- * While the loading screen is up it handles errors itself (docs/product.md#states: "attempting recovery"), so they
- * do not also replace the app with the startup error screen. Returns the release function.
+ * While the loading screen is up it handles errors itself (docs/product.md#states: "attempting recovery"), so
+ * they do not also replace the app with the startup error screen. Returns the release function.
  */
 export function claimErrors(handler: StartupErrorListener): () => void {
   claimers.push(handler);

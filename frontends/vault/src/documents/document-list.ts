@@ -1,5 +1,5 @@
-// Pure rules of the vault list (docs/product.md#states, #validation): sorting, filters, categories, paging and the server's
-// sort parameters, kept apart from React so they are tested on their own.
+// Pure rules of the vault list (docs/product.md#states, #validation): sorting, filters, categories, paging
+// and the server's sort parameters, kept apart from React so they are tested on their own.
 import { DOCUMENT_FIELDS } from '@kaboodle/kit';
 import type { SortKey, SortState, VaultDocument } from './document-types.ts';
 
@@ -58,7 +58,10 @@ export function searchableValues(doc: VaultDocument): string[] {
   ];
 }
 
-/** docs/product.md#validation: keyword = case-insensitive substring of any field value; category = exact match. */
+/**
+ * docs/product.md#validation: keyword = case-insensitive substring of any field value; category = exact
+ * match.
+ */
 export function matchesFilters(doc: VaultDocument, keyword: string, category: string): boolean {
   if (category !== '' && doc.category !== category) return false;
   const needle = keyword.trim().toLowerCase();
@@ -82,7 +85,10 @@ export function distinctCategories(fromServer: readonly string[], docs: readonly
   return [...set].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 }
 
-/** docs/product.md#states: a full page means more may exist; fewer means the end (the total, when known, decides). */
+/**
+ * docs/product.md#states: a full page means more may exist; fewer means the end (the total, when known,
+ * decides).
+ */
 export function hasMorePages(loaded: number, lastPageSize: number, total: number | null): boolean {
   if (total !== null) return loaded < total;
   return lastPageSize >= PAGE_SIZE;

@@ -1,5 +1,6 @@
-// The Document Vault (/documents): docs/product.md#document-vault, #states, #validation, #messages, #limits — keyword and category filters,
-// semantic search, four views (Table, Grid, Graph, Browser), infinite scroll, export.
+// The Document Vault (/documents): docs/product.md#document-vault, #states, #validation, #messages, #limits —
+// keyword and category filters, semantic search, four views (Table, Grid, Graph, Browser), infinite scroll,
+// export.
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AddToKaboodle, Button, useSelection, type RemoteAppProps } from '@kaboodle/kit';

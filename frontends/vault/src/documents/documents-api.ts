@@ -1,4 +1,5 @@
-// Every call the vault makes (contracts: catalogue and search), with the cache rules (docs/product.md#limits).
+// Every call the vault makes (contracts: catalogue and search), with the cache rules
+// (docs/product.md#limits).
 import {
   api,
   ApiError,
@@ -113,7 +114,10 @@ export function exportUrl(format: 'csv' | 'json', q: ListQuery): string {
   return api.url('/api/documents/export', { format, ...filterParams(q) });
 }
 
-/** Opens a document's file in a new tab (docs/product.md#calls); failures are only logged (docs/product.md#messages). */
+/**
+ * Opens a document's file in a new tab (docs/product.md#calls); failures are only logged
+ * (docs/product.md#messages).
+ */
 export function openDownload(id: string, url?: string): void {
   try {
     const target = url && url.startsWith('/api/documents/') ? api.url(url) : fileUrl(id);

@@ -1,5 +1,5 @@
-// The graph view's links (docs/product.md#document-vault): documents joined by shared hashtags, a shared author,
-// influences (shared, or one document's influence is another's author) and vector similarity.
+// The graph view's links (docs/product.md#document-vault): documents joined by shared hashtags, a shared
+// author, influences (shared, or one document's influence is another's author) and vector similarity.
 import type { VaultDocument } from './document-types.ts';
 
 export type LinkKind = 'hashtag' | 'author' | 'influence' | 'similarity';

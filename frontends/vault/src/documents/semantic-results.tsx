@@ -1,5 +1,5 @@
-// The vault's semantic results (docs/product.md#document-vault, #data): "Search Results", each with its summary, the
-// "Relevant Excerpt:" when there is one, and a Download button.
+// The vault's semantic results (docs/product.md#document-vault, #data): "Search Results", each with its
+// summary, the "Relevant Excerpt:" when there is one, and a Download button.
 import { Button } from '@kaboodle/kit';
 import type { SemanticResult } from './document-types.ts';
 

@@ -1,5 +1,5 @@
-// The vault list's state machine (docs/product.md#states): loading / idle / has-more, a fresh load resets to page 1,
-// each scroll load appends the next page. A cached first page shows at once and is then refreshed
+// The vault list's state machine (docs/product.md#states): loading / idle / has-more, a fresh load resets to
+// page 1, each scroll load appends the next page. A cached first page shows at once and is then refreshed
 // quietly, so a list cached for an hour (docs/product.md#limits) still shows documents processed since.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appendPage, hasMorePages } from './document-list.ts';

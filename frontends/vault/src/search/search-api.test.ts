@@ -1,4 +1,5 @@
-// The result fields (docs/product.md#search): title/name/"Untitled", description/content, type label and match percentage.
+// The result fields (docs/product.md#search): title/name/"Untitled", description/content, type label and
+// match percentage.
 import { describe, expect, it } from 'vitest';
 import { hitDescription, hitTitle, matchPercent, typeLabel } from './search-api.ts';
 

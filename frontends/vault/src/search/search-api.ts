@@ -1,4 +1,5 @@
-// POST /api/search (docs/product.md#calls, contracts: search) with the 5-minute cache keyed by query + mode (docs/product.md#limits).
+// POST /api/search (docs/product.md#calls, contracts: search) with the 5-minute cache keyed by query + mode
+// (docs/product.md#limits).
 import { api, ApiError, type ApiBody, type ApiReply } from '@kaboodle/kit';
 import type { SearchHit } from '../documents/document-types.ts';
 
@@ -32,7 +33,10 @@ export async function unifiedSearch(
   return results;
 }
 
-/** docs/product.md#search: the title (or name, else "Untitled"), the description (or content), the match percentage. */
+/**
+ * docs/product.md#search: the title (or name, else "Untitled"), the description (or content), the match
+ * percentage.
+ */
 export function hitTitle(hit: Partial<SearchHit>): string {
   return hit.title?.trim() || hit.name?.trim() || 'Untitled';
 }

@@ -1,5 +1,6 @@
-// The search results (docs/product.md#search): image, type, match, category and highlighted title and description;
-// weak matches say so (docs/product.md#search: calibrated percentages). A click opens the result. Each result can also be selected for "Add to kaboodle".
+// The search results (docs/product.md#search): image, type, match, category and highlighted title and
+// description; weak matches say so (docs/product.md#search: calibrated percentages). A click opens the
+// result. Each result can also be selected for "Add to kaboodle".
 import { AddToKaboodle, api, useSelection } from '@kaboodle/kit';
 import type { SearchHit } from '../documents/document-types.ts';
 import { Highlighted } from './highlighted.tsx';

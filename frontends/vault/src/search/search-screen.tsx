@@ -1,5 +1,6 @@
-// The Search screen (/search, "AI-Powered Search"): docs/product.md#search, #states (idle/loading/results/empty/error),
-// 5 (trimmed query; blank clears with no request) and 9 (300 ms debounce, 5-minute cache).
+// The Search screen (/search, "AI-Powered Search"): docs/product.md#search, #states
+// (idle/loading/results/empty/error), #validation (trimmed query; blank clears with no request) and #limits
+// (300 ms debounce, 5-minute cache).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { api, Button, PhotoPicker, readStoredUser, type RemoteAppProps } from '@kaboodle/kit';

@@ -164,7 +164,8 @@ export interface UseLiteEmbedderOptions {
   runtime?: UseLiteRuntime;
   /**
    * Model threads in `worker` mode (default 1). Each holds its own copy of the model (~150 MB); a
-   * second one pays when the main thread leaves a core idle (docs/benchmarks/2026-11-25-pipeline-throughput.md).
+   * second one pays when the main thread leaves a core idle
+   * (docs/benchmarks/2026-11-25-pipeline-throughput.md).
    */
   threads?: number;
   /** Texts per model call (default 8: ~60 ms of WASM work, so the event loop stays responsive). */

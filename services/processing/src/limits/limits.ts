@@ -40,7 +40,10 @@ export const DEFAULT_EXTRACTION_LIMITS: Readonly<ExtractionLimits> = Object.free
   maxZipEntries: 10_000,
 });
 
-/** Merge overrides onto the defaults; throws listing every bad field (fail fast, docs/conventions.md#5-config-fails-fast). */
+/**
+ * Merge overrides onto the defaults; throws listing every bad field (fail fast,
+ * docs/conventions.md#5-config-fails-fast).
+ */
 export function resolveLimits(overrides?: Partial<ExtractionLimits>): ExtractionLimits {
   const merged: ExtractionLimits = { ...DEFAULT_EXTRACTION_LIMITS, ...stripUndefined(overrides ?? {}) };
   const problems: string[] = [];

@@ -1,8 +1,9 @@
 // An owner's entity vectors as an in-memory HNSW graph (hnswlib-node), beside the LanceDB table that
 // stays the store of record. On the 100k bench a LanceDB kNN costs ~12–18 ms whatever its settings;
 // this graph answers the same query in well under a millisecond (docs/services/search.md,
-// "In-memory index for large owners"; figures in docs/benchmarks/2026-11-22-search-index.md). The adapter builds one per large owner from the table, applies every
-// write to it after the table has taken it, and falls back to the table while it is being built.
+// "In-memory index for large owners"; figures in docs/benchmarks/2026-11-22-search-index.md). The adapter
+// builds one per large owner from the table, applies every write to it after the table has taken it, and
+// falls back to the table while it is being built.
 import hnswlib from 'hnswlib-node';
 
 const { HierarchicalNSW } = hnswlib;

@@ -1,5 +1,5 @@
-// Browser view (docs/product.md#document-vault): the list on the left, a reader pane on the right with the summary,
-// metadata with confidence (editable), the original file, the extracted text, related items and
+// Browser view (docs/product.md#document-vault): the list on the left, a reader pane on the right with the
+// summary, metadata with confidence (editable), the original file, the extracted text, related items and
 // near-duplicates (GET /api/documents/:id, /api/search/related, /api/search/duplicates).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

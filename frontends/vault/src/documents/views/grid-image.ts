@@ -1,5 +1,5 @@
-// "Save as image" for the grid view (docs/product.md#document-vault: the grid can be saved as an image): the cards are
-// drawn onto a canvas in the theme's colours and downloaded as a PNG. Drawn, not screenshotted, so
+// "Save as image" for the grid view (docs/product.md#document-vault: the grid can be saved as an image): the
+// cards are drawn onto a canvas in the theme's colours and downloaded as a PNG. Drawn, not screenshotted, so
 // the picture holds every loaded card, not only the ones on screen.
 import type { VaultDocument } from '../document-types.ts';
 

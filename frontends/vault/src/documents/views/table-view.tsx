@@ -1,6 +1,6 @@
-// The 12-column table (docs/product.md#document-vault): sortable headers with an arrow on the active column, truncated
-// Summary/Thesis/Issue cells that expand on hover or focus, Download per row. Rows are windowed
-// for long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
+// The 12-column table (docs/product.md#document-vault): sortable headers with an arrow on the active column,
+// truncated Summary/Thesis/Issue cells that expand on hover or focus, Download per row. Rows are windowed for
+// long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, type Selection } from '@kaboodle/kit';
 import { SORTABLE_COLUMNS } from '../document-list.ts';
