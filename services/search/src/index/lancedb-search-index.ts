@@ -1,6 +1,7 @@
 // The embedded search index: one LanceDB table in a folder (KABOODLE_DATA_DIR/search), with a BM25
 // full-text index over the searchable text, cosine kNN over the entity vectors (flat scan while small,
-// HNSW-SQ once big enough) and hybrid = reciprocal rank fusion of the two. Layout, scoring and the
+// IVF_FLAT once big enough, HNSW-SQ on request) and hybrid = the learned fusion of the two
+// (search-scoring.ts, docs/adr/0004-learned-hybrid-fusion.md). Layout, scoring and the
 // version guard are described in docs/services/search.md ("Embedded index").
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
