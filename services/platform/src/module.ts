@@ -9,6 +9,13 @@ export interface HealthCheck {
   name: string;
   /** Resolves when healthy; throws (with a short reason) when not. */
   check(): Promise<void>;
+  /**
+   * Whether a failure takes this pod out of service (default true). Only what the pod needs to answer
+   * its own requests is critical (its database, its index); a shared engine that other parts buffer
+   * for (Kafka: the outbox holds events) or another service is reported as `degraded` instead, so one
+   * outage never cascades through every pod's readiness.
+   */
+  critical?: boolean;
 }
 
 export interface GrpcServiceRegistration {

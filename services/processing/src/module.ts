@@ -2,25 +2,22 @@
 // inventory item. One analyzer (extract → enrich → embed, or vision for photos) serves gRPC Analyze and
 // the file.uploaded consumer; the embedder also answers Embed for the search service's queries.
 // Models and worker threads load once per process, lazily, on first use.
-import { childLogger, combineConfigs } from '@kaboodle/platform';
+import { childLogger } from '@kaboodle/platform';
 import type { BlobStore, EventBus, Logger, ServiceModule, Subscription } from '@kaboodle/platform';
-import { createAnalyzer, createAiProviders, processingConfigSchema } from './analyze/index.ts';
+import { createAnalyzer, createAiProviders } from './analyze/index.ts';
 import type { Analyzer, TextEmbedder } from './analyze/index.ts';
 import { createPooledExtractor, type Extractor } from './extract/index.ts';
 import { createOpenAiAssistedExtractor } from './extract/openai-assisted-extractor.ts';
 import { subscribeFileUploaded } from './file-uploaded.consumer.ts';
-import { extractionConfig, extractionOptionsFromConfig, pipelineConfig } from './limits/index.ts';
+import { extractionOptionsFromConfig } from './limits/index.ts';
 import { createImageEmbeddingGrpcService } from './image-embedding.grpc.ts';
 import { createProcessingGrpcService } from './processing.grpc.ts';
 import type { ImageEmbedder } from './vision/index.ts';
 
-/** Every key the processing module reads (AI providers, extraction limits, pipeline throughput). */
-export const processingModuleConfig = combineConfigs(
-  processingConfigSchema,
-  extractionConfig,
-  pipelineConfig,
-);
-export type ProcessingModuleConfig = ReturnType<typeof processingModuleConfig.parse>;
+import type { ProcessingModuleConfig } from './module-config.ts';
+
+export { processingModuleConfig } from './module-config.ts';
+export type { ProcessingModuleConfig } from './module-config.ts';
 
 export interface ProcessingModuleDeps {
   bus: EventBus;

@@ -39,22 +39,22 @@ import type {
   Subscription,
   TokenVerifier,
 } from '@kaboodle/platform';
-import { authConfigSchema, createAuthModule, openMailer, toAuthConfig } from '@kaboodle/auth';
+// Config schemas only: each service's code is imported when its module is built (below), so a
+// target loads only what it runs (the web target never loads the AI models' native libraries).
+import { authConfigSchema, toAuthConfig } from '@kaboodle/auth/auth-config.ts';
 import type { AuthModule } from '@kaboodle/auth';
-import { createIngestionModule } from '@kaboodle/ingestion';
 import { ingestionConfig } from '@kaboodle/ingestion/ingestion-config.ts';
-import { createProcessingModule, processingModuleConfig } from '@kaboodle/processing';
-import { createCatalogueModule } from '@kaboodle/catalogue';
+import { processingModuleConfig } from '@kaboodle/processing/module-config.ts';
+import type { ProcessingModule } from '@kaboodle/processing';
 import type { CatalogueModule } from '@kaboodle/catalogue';
 import { catalogueConfig } from '@kaboodle/catalogue/catalogue-config.ts';
-import { createSearchModule } from '@kaboodle/search';
 import type { SearchModule } from '@kaboodle/search';
 import { librarySearchOf } from './library-search.ts';
 import { searchConfig } from '@kaboodle/search/search-config.ts';
 import { ModuleManager } from './module-manager.ts';
 import type { RunningModule } from './module-manager.ts';
 import { serverConfig } from './server-config.ts';
-import { createWebModule } from './web.module.ts';
+import { createScreenEntryRouter, createWebModule } from './web.module.ts';
 import { ALL_OPERATIONS, API_DESCRIPTION } from './api-operations.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -87,7 +87,7 @@ interface Context {
   blobs?: BlobStore;
   verifier?: TokenVerifier;
   auth?: AuthModule;
-  processing?: ReturnType<typeof createProcessingModule>;
+  processing?: ProcessingModule;
   catalogue?: CatalogueModule;
   search?: SearchModule;
   databases: Database[];
@@ -168,7 +168,8 @@ function registerModules(manager: ModuleManager<Context>): void {
             })
           : createMemoryEventBus({ logger: ctx.logger });
         ctx.bus = bus;
-        ctx.http?.addChecks({ name: `event-bus.${bus.kind}`, check: () => bus.ping() });
+        // Not critical: the outbox keeps events while the broker is away, and consumers resume.
+        ctx.http?.addChecks({ name: `event-bus.${bus.kind}`, check: () => bus.ping(), critical: false });
         return { stop: () => bus.close() };
       },
     })
@@ -186,7 +187,8 @@ function registerModules(manager: ModuleManager<Context>): void {
           dataDir: c.KABOODLE_DATA_DIR,
         });
         ctx.blobs = blobs;
-        ctx.http?.addChecks({ name: `blob-store.${blobs.kind}`, check: () => blobs.ping() });
+        // Not critical: most requests of a pod never touch files; those that do answer 503 themselves.
+        ctx.http?.addChecks({ name: `blob-store.${blobs.kind}`, check: () => blobs.ping(), critical: false });
         return { stop: () => blobs.close() };
       },
     })
@@ -225,7 +227,8 @@ function registerModules(manager: ModuleManager<Context>): void {
     .register('auth', {
       deps: ['http-server', 'database', 'event-bus'],
       userVisible: true,
-      init: (ctx) => {
+      init: async (ctx) => {
+        const { createAuthModule, openMailer } = await import('@kaboodle/auth');
         const config = toAuthConfig(ctx.config);
         const mailer = openMailer({
           smtpUrl: config.smtpUrl,
@@ -255,10 +258,10 @@ function registerModules(manager: ModuleManager<Context>): void {
     .register('ingestion', {
       deps: ['http-server', 'database', 'event-bus', 'blob-store', 'token-verifier'],
       userVisible: true,
-      init: (ctx) =>
-        mountModule(
+      init: async (ctx) => {
+        const running = mountModule(
           ctx,
-          createIngestionModule({
+          (await import('@kaboodle/ingestion')).createIngestionModule({
             db: ctx.openDatabase('ingestion'),
             bus: ctx.bus!,
             blobs: ctx.blobs!,
@@ -266,12 +269,18 @@ function registerModules(manager: ModuleManager<Context>): void {
             logger: ctx.logger,
             config: ctx.config,
           }),
-        ),
+        );
+        // Without the web target here, a deep link to the Processing Hub (GET /process, /upload)
+        // that an Ingress sent to ingestion still opens the shell (web.module.ts).
+        if (!ctx.running.has('web')) ctx.http?.mount(createScreenEntryRouter(ctx.config.FRONTENDS_DIR));
+        return running;
+      },
     })
     .register('processing', {
       deps: ['http-server', 'grpc-server', 'event-bus', 'blob-store'],
       userVisible: true,
-      init: (ctx) => {
+      init: async (ctx) => {
+        const { createProcessingModule } = await import('@kaboodle/processing');
         const processing = createProcessingModule({
           bus: ctx.bus!,
           blobs: ctx.blobs!,
@@ -285,7 +294,8 @@ function registerModules(manager: ModuleManager<Context>): void {
     .register('catalogue', {
       deps: ['http-server', 'grpc-server', 'database', 'event-bus', 'blob-store', 'token-verifier'],
       userVisible: true,
-      init: (ctx) => {
+      init: async (ctx) => {
+        const { createCatalogueModule } = await import('@kaboodle/catalogue');
         const catalogue = createCatalogueModule({
           db: ctx.openDatabase('catalogue'),
           bus: ctx.bus!,
@@ -305,7 +315,8 @@ function registerModules(manager: ModuleManager<Context>): void {
     .register('search', {
       deps: ['http-server', 'grpc-server', 'event-bus', 'token-verifier'],
       userVisible: true,
-      init: (ctx) => {
+      init: async (ctx) => {
+        const { createSearchModule } = await import('@kaboodle/search');
         const search = createSearchModule({
           bus: ctx.bus!,
           verifier: ctx.verifier!,

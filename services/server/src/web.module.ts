@@ -18,6 +18,44 @@ export interface WebModuleDeps {
   frontendsDir: string;
 }
 
+const SHELL_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://accounts.google.com/gsi/client",
+  "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' https://accounts.google.com/gsi/",
+  'frame-src https://accounts.google.com/gsi/',
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+/** Sends the shell's index.html (no-cache, the shell's CSP): the entry of every client-side route. */
+export function shellEntry(frontendsDir: string): express.RequestHandler {
+  const index = path.join(frontendsDir, 'shell', 'dist', 'index.html');
+  return (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Security-Policy', SHELL_CSP);
+    res.sendFile(index, (err) => {
+      if (err) next(err);
+    });
+  };
+}
+
+/**
+ * Screens whose path is also an API path of another target: GET /process and GET /upload are the
+ * Processing Hub, POST /process and POST /upload are ingestion's API. An Ingress cannot route by
+ * method, so in a cluster those paths reach ingestion, which answers a browser's GET with the shell
+ * (same image, same build) instead of a 404; its assets then load from the web target.
+ */
+export const SCREENS_ON_API_PATHS = ['/process', '/upload'] as const;
+
+export function createScreenEntryRouter(frontendsDir: string): Router {
+  const router: Router = express.Router();
+  const send = shellEntry(frontendsDir);
+  for (const screen of SCREENS_ON_API_PATHS) router.get(screen, send);
+  return router;
+}
+
 export function createWebModule({ frontendsDir }: WebModuleDeps): ServiceModule {
   const shellDist = path.join(frontendsDir, 'shell', 'dist');
   const router: Router = express.Router();
@@ -40,25 +78,10 @@ export function createWebModule({ frontendsDir }: WebModuleDeps): ServiceModule 
   router.use(express.static(shellDist, staticOptions));
 
   // The shell's client-side routes get index.html (named: the route-coverage test lists it).
+  const sendShell = shellEntry(frontendsDir);
   router.use(function spaFallback(req, res, next) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader(
-      'Content-Security-Policy',
-      [
-        "default-src 'self'",
-        "script-src 'self' https://accounts.google.com/gsi/client",
-        "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
-        "img-src 'self' data: blob:",
-        "connect-src 'self' https://accounts.google.com/gsi/",
-        'frame-src https://accounts.google.com/gsi/',
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-      ].join('; '),
-    );
-    res.sendFile(path.join(shellDist, 'index.html'), (err) => {
-      if (err) next(err);
-    });
+    sendShell(req, res, next);
   });
 
   const checks: HealthCheck[] = [

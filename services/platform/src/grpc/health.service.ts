@@ -33,6 +33,8 @@ export interface GrpcHealth {
   readonly registration: GrpcServiceRegistration;
 }
 
+const isCritical = (check: HealthCheck): boolean => check.critical !== false;
+
 export function createGrpcHealth(options: GrpcHealthOptions): GrpcHealth {
   const checkTimeoutMs = options.checkTimeoutMs ?? 2000;
   const cacheMs = options.cacheMs ?? 1000;
@@ -75,11 +77,12 @@ export function createGrpcHealth(options: GrpcHealthOptions): GrpcHealth {
     return result;
   }
 
+  /** The checks a service's status follows: only critical ones (a degraded dependency serves on). */
   function checksFor(service: string): readonly HealthCheck[] {
-    if (service === '') return [...new Set([...services.values()].flat())];
+    if (service === '') return [...new Set([...services.values()].flat())].filter(isCritical);
     const checks = services.get(service);
     if (!checks) throw new NotFoundError(`unknown service ${JSON.stringify(service)}`);
-    return checks;
+    return checks.filter(isCritical);
   }
 
   async function status(service = ''): Promise<ServingStatus> {

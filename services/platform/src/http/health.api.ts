@@ -8,7 +8,10 @@ import type { OperationSpec } from './api/operation.ts';
 export const checkResultSchema = z
   .strictObject({
     name: z.string().meta({ description: 'e.g. `event-bus.kafka`, `catalogue.database`.' }),
-    status: z.enum(['ok', 'fail']),
+    status: z.enum(['ok', 'fail', 'degraded']).meta({
+      description:
+        '`degraded`: a dependency this pod can serve without (a shared engine other parts buffer for, another service) is failing; it does not make the pod unready.',
+    }),
     durationMs: z.number().int().nonnegative(),
     error: z.string().optional().meta({ description: 'Why it failed.' }),
   })
@@ -35,7 +38,7 @@ export const getReadiness = defineOperation({
   path: '/readyz',
   service: 'platform',
   security: 'public',
-  summary: 'Readiness: every dependency of this process answers now',
+  summary: 'Readiness: what this process needs to answer its own requests answers now',
   responses: {
     200: {
       description: 'Ready.',

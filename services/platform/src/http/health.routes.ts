@@ -1,6 +1,7 @@
-// /healthz (the process answers), /readyz (every dependency answers, checked on each call so an
-// engine that goes away and comes back flips it both ways) and /metrics (Prometheus text), as
-// declared in health.api.ts.
+// /healthz (the process answers: liveness never asks anything else), /readyz (what this pod needs to
+// answer its own requests answers, checked on each call so an engine that goes away and comes back
+// flips it both ways; non-critical dependencies are reported `degraded` without failing it) and
+// /metrics (Prometheus text), as declared in health.api.ts.
 import type { Router } from 'express';
 import type { HealthCheck } from '../module.ts';
 import { getTelemetry } from '../telemetry/telemetry.ts';
@@ -9,7 +10,7 @@ import { getHealth, getMetrics, getReadiness } from './health.api.ts';
 
 export interface CheckResult {
   name: string;
-  status: 'ok' | 'fail';
+  status: 'ok' | 'fail' | 'degraded';
   durationMs: number;
   /** Why it failed (the check's error message, or a timeout). */
   error?: string;
@@ -36,19 +37,20 @@ async function runCheck(check: HealthCheck, timeoutMs: number): Promise<CheckRes
     return { name: check.name, status: 'ok', durationMs: Math.round(performance.now() - started) };
   } catch (err) {
     const error = err instanceof Error ? err.message || err.name : String(err);
-    return { name: check.name, status: 'fail', durationMs: Math.round(performance.now() - started), error };
+    const status = check.critical === false ? 'degraded' : 'fail';
+    return { name: check.name, status, durationMs: Math.round(performance.now() - started), error };
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Run every check concurrently, each bounded by timeoutMs. */
+/** Run every check concurrently, each bounded by timeoutMs; only critical failures make it unready. */
 export async function checkReadiness(
   checks: readonly HealthCheck[],
   timeoutMs: number,
 ): Promise<ReadinessReport> {
   const results = await Promise.all(checks.map((c) => runCheck(c, timeoutMs)));
-  return { ready: results.every((r) => r.status === 'ok'), checks: results };
+  return { ready: results.every((r) => r.status !== 'fail'), checks: results };
 }
 
 export interface HealthRoutesOptions {

@@ -303,6 +303,26 @@ describe('/healthz and /readyz', () => {
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
   });
 
+  it('/readyz stays 200 while a non-critical dependency fails, reporting it degraded', async () => {
+    const broker: HealthCheck = {
+      name: 'event-bus.kafka',
+      critical: false,
+      check: async () => {
+        if (!healthy) throw new Error('broker unreachable');
+      },
+    };
+    const { url } = await start({ checks: [{ name: 'database', check: async () => undefined }, broker] });
+    healthy = false;
+    const res = await fetch(`${url}/readyz`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; checks: { name: string; status: string }[] };
+    expect(body.status).toBe('ready');
+    expect(body.checks.map((c) => [c.name, c.status])).toEqual([
+      ['database', 'ok'],
+      ['event-bus.kafka', 'degraded'],
+    ]);
+  });
+
   it('/readyz fails a check that does not answer within the timeout', async () => {
     const hang: HealthCheck = { name: 'event-bus', check: () => new Promise(() => undefined) };
     const { url } = await start({ checks: [hang], readyTimeoutMs: 50 });
