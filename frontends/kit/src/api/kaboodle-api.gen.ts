@@ -78,7 +78,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: every dependency of this process answers now */
+    /** Readiness: what this process needs to answer its own requests answers now */
     get: operations['getReadiness'];
     put?: never;
     post?: never;
@@ -1355,8 +1355,11 @@ export interface components {
     CheckResult: {
       /** @description e.g. `event-bus.kafka`, `catalogue.database`. */
       name: string;
-      /** @enum {string} */
-      status: 'ok' | 'fail';
+      /**
+       * @description `degraded`: a dependency this pod can serve without (a shared engine other parts buffer for, another service) is failing; it does not make the pod unready.
+       * @enum {string}
+       */
+      status: 'ok' | 'fail' | 'degraded';
       durationMs: number;
       /** @description Why it failed. */
       error?: string;
