@@ -143,6 +143,7 @@ function registerModules(manager: ModuleManager<Context>): void {
           logger: ctx.logger,
           port: ctx.config.GRPC_PORT,
           host: ctx.config.HOST,
+          maxConnectionAgeMs: ctx.config.GRPC_MAX_CONNECTION_AGE,
         });
       },
     })

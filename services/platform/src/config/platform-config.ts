@@ -49,6 +49,11 @@ export const platformFields = {
     default: 9090,
     description: 'gRPC port for service-to-service calls in split mode; 0 picks a free port',
   }),
+  GRPC_MAX_CONNECTION_AGE: env.duration({
+    default: '60s',
+    description:
+      'The gRPC server ends each client connection after about this long (0: never), so clients resolve the service name again and spread calls over pods added since',
+  }),
   DATABASE_URL: env.url({
     protocols: ['postgres', 'postgresql'],
     secret: true,

@@ -124,6 +124,9 @@ export function createGrpcClient<S extends DescService>(
     // Spread calls over every address the name resolves to (a headless Kubernetes Service lists each
     // pod), instead of pinning one long-lived HTTP/2 connection to one pod.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+    // When a server ends a connection at its max age, the name is resolved again (new pods join);
+    // grpc's default waits 30 s between resolutions.
+    'grpc.dns_min_time_between_resolutions_ms': 5_000,
     ...options.channelOptions,
   });
   const tracer = trace.getTracer(TRACER_NAME);

@@ -40,6 +40,13 @@ export interface GrpcServerOptions {
   maxMessageBytes?: number;
   /** How long stop() lets in-flight calls finish before cutting them (default 10 s). */
   shutdownTimeoutMs?: number;
+  /**
+   * Connections are closed (GOAWAY) after about this long (default 60 s; 0 keeps them forever), so
+   * clients re-resolve the headless Service's name and spread calls over pods the autoscaler added.
+   * In-flight calls get `maxConnectionAgeGraceMs` (default 10 s) to finish on the old connection.
+   */
+  maxConnectionAgeMs?: number;
+  maxConnectionAgeGraceMs?: number;
   /** Passed to the health service. */
   health?: Omit<GrpcHealthOptions, 'logger'>;
   /** Extra grpc-js server options. */
@@ -201,9 +208,14 @@ function instrument(
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   const logger = childLogger(options.logger, 'grpc');
   const maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+  const maxAge = options.maxConnectionAgeMs ?? 60_000;
   const server = new Server({
     'grpc.max_receive_message_length': maxMessageBytes,
     'grpc.max_send_message_length': maxMessageBytes,
+    ...(maxAge > 0 && {
+      'grpc.max_connection_age_ms': maxAge,
+      'grpc.max_connection_age_grace_ms': options.maxConnectionAgeGraceMs ?? 10_000,
+    }),
     ...options.channelOptions,
   });
   const health = createGrpcHealth({ ...options.health, logger });
