@@ -62,6 +62,10 @@ export function createCatalogueReader(deps: {
   const { db, documents, inventory, kaboodles } = deps;
   return {
     async *listForIndex(req, signal) {
+      // Checked before the first row: an empty owner must never mean "everyone" by accident.
+      if (!req.ownerId && !req.allOwners)
+        throw new InputError('owner_id is required (or all_owners, for a full index rebuild)');
+      if (req.ownerId && req.allOwners) throw new InputError('owner_id and all_owners exclude each other');
       const types = new Set(req.entityTypes ?? []);
       const wantDocs = types.size === 0 || types.has(EntityType.DOCUMENT);
       const wantItems = types.size === 0 || types.has(EntityType.INVENTORY_ITEM);

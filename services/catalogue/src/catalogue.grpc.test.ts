@@ -60,7 +60,7 @@ describe('CatalogueService over gRPC', { timeout: 60_000 }, () => {
 
   it('ListForIndex streams every entity oldest change first, with corrections and vectors, and resumes after a version', async () => {
     const all = [];
-    for await (const m of client.listForIndex({})) all.push(m);
+    for await (const m of client.listForIndex({ allOwners: true })) all.push(m);
     const order = all.map((m) => (m.entity.case === 'document' ? m.entity.value.id : m.entity.value?.id));
     expect(order).toEqual([ids.b1, ids.a2, ids.a3, ids.a1]);
     const versions = all.map((m) => m.entity.value!.version);
@@ -73,8 +73,17 @@ describe('CatalogueService over gRPC', { timeout: 60_000 }, () => {
       expect(a1.value.correctedFields).toEqual(['title']);
     }
     const after = [];
-    for await (const m of client.listForIndex({ afterVersion: versions[1] })) after.push(m.entity.value!.id);
+    for await (const m of client.listForIndex({ allOwners: true, afterVersion: versions[1] }))
+      after.push(m.entity.value!.id);
     expect(after).toEqual([ids.a3, ids.a1]);
+  });
+
+  it('ListForIndex refuses an empty owner unless all_owners says so: no tenant leaks by omission', async () => {
+    const drain = async (req: Parameters<typeof client.listForIndex>[0]) => {
+      for await (const _ of client.listForIndex(req)) void _;
+    };
+    await expect(drain({})).rejects.toThrow(/owner_id is required/);
+    await expect(drain({ ownerId: alice, allOwners: true })).rejects.toThrow(/exclude each other/);
   });
 
   it('ListForIndex filters by owner and entity type', async () => {

@@ -12,7 +12,7 @@ import { hashEmbed, makeDocument, makeInventoryItem, TEST_DIMENSIONS } from './t
 const logger = pino({ level: 'silent' });
 let server: GrpcServer;
 const embedCalls: string[][] = [];
-const listed: Array<{ ownerId: string }> = [];
+const listed: Array<{ ownerId: string; allOwners: boolean }> = [];
 const entities = [
   makeDocument({ id: 'd1', ownerId: 'alice', title: 'One' }),
   makeInventoryItem({ id: 'i1', ownerId: 'alice', name: 'Two' }),
@@ -39,7 +39,7 @@ beforeAll(async () => {
       }),
       implementGrpcService(CatalogueService, {
         async *listForIndex(request) {
-          listed.push({ ownerId: request.ownerId });
+          listed.push({ ownerId: request.ownerId, allOwners: request.allOwners });
           for (const e of entities) {
             yield e.$typeName === 'kaboodle.catalogue.v1.Document'
               ? { entity: { case: 'document' as const, value: e } }
@@ -97,7 +97,7 @@ describe('catalogue over gRPC', () => {
         ['document', 'd1'],
         ['inventoryItem', 'i1'],
       ]);
-      expect(listed.at(-1)).toEqual({ ownerId: '' });
+      expect(listed.at(-1)).toEqual({ ownerId: '', allOwners: true });
     } finally {
       client.close();
     }

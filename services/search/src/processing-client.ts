@@ -158,10 +158,11 @@ export function connectCatalogue(
   logger: Logger,
 ): CatalogueClient | undefined {
   if (!handle) return undefined;
-  // Documents, items and kaboodles: a rebuild restores memberships too.
+  // Documents, items and kaboodles: a rebuild restores memberships too. No owner: a full
+  // rebuild, which the request must say explicitly (all_owners).
   const request = (ownerId?: string) =>
     create(ListForIndexRequestSchema, {
-      ownerId: ownerId ?? '',
+      ...(ownerId ? { ownerId } : { allOwners: true }),
       entityTypes: [EntityType.DOCUMENT, EntityType.INVENTORY_ITEM, EntityType.KABOODLE],
     });
   if (handle.kind === 'in-process') {

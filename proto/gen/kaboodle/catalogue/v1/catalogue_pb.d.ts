@@ -289,7 +289,8 @@ export declare const KaboodleSchema: GenMessage<Kaboodle>;
  */
 export declare type ListForIndexRequest = Message<"kaboodle.catalogue.v1.ListForIndexRequest"> & {
   /**
-   * Empty: every owner (a full rebuild); set: one user's entities.
+   * One user's entities. Required unless all_owners is set: an empty owner is refused
+   * (INVALID_ARGUMENT), so a caller never streams every tenant's documents by leaving it out.
    *
    * @generated from field: string owner_id = 1;
    */
@@ -308,6 +309,14 @@ export declare type ListForIndexRequest = Message<"kaboodle.catalogue.v1.ListFor
    * @generated from field: int64 after_version = 3;
    */
   afterVersion: bigint;
+
+  /**
+   * Every owner's entities (a full index rebuild). Only the search service may ask (gRPC callers are
+   * authorised per method); owner_id must then be empty.
+   *
+   * @generated from field: bool all_owners = 4;
+   */
+  allOwners: boolean;
 };
 
 /**
