@@ -15,8 +15,15 @@ export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')
 /** Key for pg_advisory_xact_lock: one lock per schema, shared by every process migrating it. */
 export const migrationLockSql = `SELECT pg_advisory_xact_lock(hashtext('kaboodle.migrate:' || $1::text))`;
 
+// The schema is created only when missing: a least-privilege role (the Helm chart's CloudNativePG
+// cluster gives each service a role owning a pre-made schema, no CREATE on the database) could not
+// run CREATE SCHEMA IF NOT EXISTS, which checks that privilege before looking for the schema.
 export const ledgerSql = (schema: string): string =>
-  `CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)};
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${schema}') THEN
+       CREATE SCHEMA ${quoteIdent(schema)};
+     END IF;
+   END $$;
    CREATE TABLE IF NOT EXISTS ${quoteIdent(schema)}.schema_migrations (
      id text PRIMARY KEY,
      checksum text NOT NULL,

@@ -52,3 +52,43 @@ describe('error classification', () => {
     expect(isUniqueViolation(undefined)).toBe(false);
   });
 });
+
+// The Helm chart's CloudNativePG cluster gives each service a login role that owns its schema and
+// nothing else (no CREATE on the database). Against a real server when DATABASE_URL is set (CI).
+const adminUrl = process.env.DATABASE_URL;
+describe.skipIf(!adminUrl)('a least-privilege role per service (real Postgres)', () => {
+  it('migrates and queries in a pre-made schema it owns, and cannot touch another service’s', async () => {
+    const { default: pg } = await import('pg');
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const role = `svc_${suffix}`;
+    const other = `other_${suffix}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE ROLE ${role} LOGIN`);
+      await admin.query(`CREATE ROLE ${other} LOGIN`);
+      await admin.query(`CREATE SCHEMA ${role} AUTHORIZATION ${role}`);
+      await admin.query(`CREATE SCHEMA ${other} AUTHORIZATION ${other}`);
+      await admin.query(`CREATE TABLE ${other}.secrets (v text)`);
+      await admin.query(`ALTER TABLE ${other}.secrets OWNER TO ${other}`);
+      const url = new URL(adminUrl!);
+      url.username = role;
+      url.password = '';
+      const db = createPostgresDatabase({ url: url.toString(), schema: role });
+      try {
+        await db.migrate([{ id: '001-notes', sql: 'CREATE TABLE notes (id int PRIMARY KEY)' }]);
+        await db.query('INSERT INTO notes (id) VALUES (1)');
+        expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notes')).rows[0]?.n).toBe(1);
+        await expect(db.query(`SELECT * FROM ${other}.secrets`)).rejects.toThrow(/permission denied/);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await admin.query(`DROP SCHEMA IF EXISTS ${role} CASCADE`).catch(() => undefined);
+      await admin.query(`DROP SCHEMA IF EXISTS ${other} CASCADE`).catch(() => undefined);
+      await admin.query(`DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
+      await admin.query(`DROP ROLE IF EXISTS ${other}`).catch(() => undefined);
+      await admin.end();
+    }
+  });
+});
