@@ -23,6 +23,11 @@ export interface GrpcServiceRegistration {
   name: string;
   definition: ServiceDefinition;
   implementation: UntypedServiceImplementation;
+  /**
+   * Who may call each method when service identities are enforced (mTLS): proto method name or `*`
+   * → service identities (`search`), or `*` for any Kaboodle service. Unlisted methods are refused.
+   */
+  callers?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ServiceModule {

@@ -67,55 +67,60 @@ function existingTags(tags: ReadonlyArray<{ tag: string; count: number }>): TagU
 }
 
 export function createProcessingGrpcService(deps: ProcessingGrpcDeps): GrpcServiceRegistration {
-  return implementGrpcService(ProcessingService, {
-    async embed(request, ctx) {
-      const texts = request.texts;
-      if (texts.length === 0 || texts.length > MAX_EMBED_TEXTS) {
-        throw new InputError(`Embed takes 1 to ${MAX_EMBED_TEXTS} texts, got ${texts.length}.`);
-      }
-      const tooLong = texts.findIndex((t) => t.length > MAX_EMBED_TEXT_CHARS);
-      if (tooLong >= 0)
-        throw new InputError(`Text ${tooLong + 1} is longer than ${MAX_EMBED_TEXT_CHARS} characters.`);
-      const vectors = await deps.embedder.embed(texts, { signal: ctx.signal });
-      const dimensions = vectors[0]?.length ?? deps.embedder.dimensions;
-      return {
-        vectors: vectors.map((v) => ({ values: Array.from(v) })),
-        provider: deps.embedder.provider,
-        model: deps.embedder.model,
-        dimensions,
-      };
-    },
+  return implementGrpcService(
+    ProcessingService,
+    {
+      async embed(request, ctx) {
+        const texts = request.texts;
+        if (texts.length === 0 || texts.length > MAX_EMBED_TEXTS) {
+          throw new InputError(`Embed takes 1 to ${MAX_EMBED_TEXTS} texts, got ${texts.length}.`);
+        }
+        const tooLong = texts.findIndex((t) => t.length > MAX_EMBED_TEXT_CHARS);
+        if (tooLong >= 0)
+          throw new InputError(`Text ${tooLong + 1} is longer than ${MAX_EMBED_TEXT_CHARS} characters.`);
+        const vectors = await deps.embedder.embed(texts, { signal: ctx.signal });
+        const dimensions = vectors[0]?.length ?? deps.embedder.dimensions;
+        return {
+          vectors: vectors.map((v) => ({ values: Array.from(v) })),
+          provider: deps.embedder.provider,
+          model: deps.embedder.model,
+          dimensions,
+        };
+      },
 
-    async analyze(request, ctx) {
-      const file = request.file;
-      if (!file?.blobKey) throw new InputError('Analyze needs file.blob_key.');
-      try {
-        assertSafeKey(file.blobKey);
-      } catch {
-        throw new InputError('file.blob_key is not a valid key.');
-      }
-      if (!file.fileName.trim()) throw new InputError('File name is required');
-      const info = await deps.blobs.stat(file.blobKey);
-      if (!info) throw new NotFoundError('The file to analyse was not found.');
-      try {
-        const result = await deps.analyzer.analyze(
-          {
-            blobKey: file.blobKey,
-            fileName: file.fileName,
-            ...(file.contentType ? { contentType: file.contentType } : {}),
-            instructions: request.options?.instructions ?? '',
-            destination: DESTINATIONS[request.options?.destination ?? Destination.UNSPECIFIED] ?? 'auto',
-            existingTags: existingTags(request.options?.existingTags ?? []),
-          },
-          { signal: ctx.signal },
-        );
-        return result.kind === 'document'
-          ? { result: { case: 'document', value: result.document } }
-          : { result: { case: 'inventoryItem', value: result.inventoryItem } };
-      } catch (err) {
-        if (err instanceof ExtractionError) throw extractionStatus(err);
-        throw err;
-      }
+      async analyze(request, ctx) {
+        const file = request.file;
+        if (!file?.blobKey) throw new InputError('Analyze needs file.blob_key.');
+        try {
+          assertSafeKey(file.blobKey);
+        } catch {
+          throw new InputError('file.blob_key is not a valid key.');
+        }
+        if (!file.fileName.trim()) throw new InputError('File name is required');
+        const info = await deps.blobs.stat(file.blobKey);
+        if (!info) throw new NotFoundError('The file to analyse was not found.');
+        try {
+          const result = await deps.analyzer.analyze(
+            {
+              blobKey: file.blobKey,
+              fileName: file.fileName,
+              ...(file.contentType ? { contentType: file.contentType } : {}),
+              instructions: request.options?.instructions ?? '',
+              destination: DESTINATIONS[request.options?.destination ?? Destination.UNSPECIFIED] ?? 'auto',
+              existingTags: existingTags(request.options?.existingTags ?? []),
+            },
+            { signal: ctx.signal },
+          );
+          return result.kind === 'document'
+            ? { result: { case: 'document', value: result.document } }
+            : { result: { case: 'inventoryItem', value: result.inventoryItem } };
+        } catch (err) {
+          if (err instanceof ExtractionError) throw extractionStatus(err);
+          throw err;
+        }
+      },
     },
-  });
+    // Query embeddings are for the search service; Analyze runs from events, never over the network.
+    { Embed: ['search'] },
+  );
 }

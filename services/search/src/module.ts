@@ -212,12 +212,12 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     },
   ];
   if (deps.processing.kind === 'grpc') {
-    const address = deps.processing.address;
+    const { address, credentials } = deps.processing;
     // Split mode: reported, never critical: keyword search still answers without query embeddings,
     // and one service's outage must not take another out of its Service (readiness cascade).
     checks.push({
       name: 'search.processing-grpc',
-      check: () => checkGrpcHealth(address, { timeoutMs: 1500 }),
+      check: () => checkGrpcHealth(address, { timeoutMs: 1500, ...(credentials && { credentials }) }),
       critical: false,
     });
   }

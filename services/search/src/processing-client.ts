@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createGrpcClient, InputError } from '@kaboodle/platform';
 import type { Logger, ServiceModule } from '@kaboodle/platform';
+import type { ChannelCredentials } from '@kaboodle/platform';
 import {
   CatalogueService,
   create,
@@ -38,7 +39,14 @@ export type ProcessingModuleHandle =
         readonly imageEmbedder?: InProcessImageEmbedder;
       };
     }
-  | { kind: 'grpc'; address: string };
+  | GrpcHandle;
+
+/** A split service: its address, and this service's mTLS credentials when identities are enforced. */
+export interface GrpcHandle {
+  kind: 'grpc';
+  address: string;
+  credentials?: ChannelCredentials;
+}
 
 /** What search needs of the catalogue module in-process (the contract's typed listForIndex). */
 export interface CatalogueIndexSource {
@@ -47,8 +55,7 @@ export interface CatalogueIndexSource {
 
 /** How search reaches the catalogue (index rebuilds): in-process, gRPC when split, or not at all. */
 export type CatalogueModuleHandle =
-  | { kind: 'in-process'; module: () => ServiceModule & Partial<CatalogueIndexSource> }
-  | { kind: 'grpc'; address: string };
+  { kind: 'in-process'; module: () => ServiceModule & Partial<CatalogueIndexSource> } | GrpcHandle;
 
 export interface EmbeddingSpace {
   dimensions: number;
@@ -95,8 +102,13 @@ export function connectProcessing(handle: ProcessingModuleHandle, logger: Logger
       close: () => undefined,
     };
   }
-  const client = createGrpcClient(ProcessingService, handle.address, { logger, deadlineMs: 10_000 });
-  const imageClient = createGrpcClient(ImageEmbeddingService, handle.address, { logger, deadlineMs: 60_000 });
+  const tls = handle.credentials ? { credentials: handle.credentials } : {};
+  const client = createGrpcClient(ProcessingService, handle.address, { logger, deadlineMs: 10_000, ...tls });
+  const imageClient = createGrpcClient(ImageEmbeddingService, handle.address, {
+    logger,
+    deadlineMs: 60_000,
+    ...tls,
+  });
   let knownImages: EmbeddingSpace | undefined;
   const embed: EmbedTexts = async (texts) => {
     const { vectors } = await client.embed({ texts });
@@ -177,7 +189,10 @@ export function connectCatalogue(
       close: () => undefined,
     };
   }
-  const client = createGrpcClient(CatalogueService, handle.address, { logger });
+  const client = createGrpcClient(CatalogueService, handle.address, {
+    logger,
+    ...(handle.credentials && { credentials: handle.credentials }),
+  });
   return {
     listForIndex: (ownerId) => client.listForIndex(request(ownerId)),
     close: () => client.close(),

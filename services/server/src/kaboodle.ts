@@ -13,6 +13,7 @@ import {
   combineConfigs,
   createGrpcServer,
   createHttpServer,
+  grpcClientTls,
   createLogger,
   createSessionRevocationList,
   createTokenVerifier,
@@ -27,6 +28,8 @@ import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-b
 import { openBlobStore } from '@kaboodle/platform/adapters/open-blob-store.ts';
 import { openDatabase } from '@kaboodle/platform/adapters/open-database.ts';
 import type {
+  ChannelCredentials,
+  GrpcTlsFiles,
   BlobStore,
   Database,
   EventBus,
@@ -83,6 +86,9 @@ interface Context {
   logger: Logger;
   http?: HttpServer;
   grpc?: GrpcServer;
+  /** mTLS files when service identities are enforced (GRPC_TLS_*), and the clients' credentials. */
+  tls?: GrpcTlsFiles;
+  grpcCredentials?: ChannelCredentials;
   bus?: EventBus;
   blobs?: BlobStore;
   verifier?: TokenVerifier;
@@ -97,6 +103,10 @@ interface Context {
   /** The address the HTTP server answers at, once it listens (links in mail when PUBLIC_BASE_URL is unset). */
   listenUrl?: string;
 }
+
+/** This process's mTLS client credentials for a gRPC handle, when identities are enforced. */
+const credentials = (ctx: Context): { credentials?: ChannelCredentials } =>
+  ctx.grpcCredentials ? { credentials: ctx.grpcCredentials } : {};
 
 /** Mount a service module on the shared servers; its lifecycle is the manager's. */
 function mountModule(ctx: Context, module: ServiceModule): RunningModule {
@@ -144,6 +154,7 @@ function registerModules(manager: ModuleManager<Context>): void {
           port: ctx.config.GRPC_PORT,
           host: ctx.config.HOST,
           maxConnectionAgeMs: ctx.config.GRPC_MAX_CONNECTION_AGE,
+          ...(ctx.tls && { tls: ctx.tls }),
         });
       },
     })
@@ -325,12 +336,12 @@ function registerModules(manager: ModuleManager<Context>): void {
           config: ctx.config,
           processing: ctx.running.has('processing')
             ? { kind: 'in-process', module: () => ctx.processing! }
-            : { kind: 'grpc', address: ctx.config.PROCESSING_GRPC_ADDRESS! },
+            : { kind: 'grpc', address: ctx.config.PROCESSING_GRPC_ADDRESS!, ...credentials(ctx) },
           // Index rebuilds read every entity from the catalogue (in-process, or gRPC when split).
           catalogue: ctx.running.has('catalogue')
             ? { kind: 'in-process', module: () => ctx.catalogue! }
             : ctx.config.CATALOGUE_GRPC_ADDRESS
-              ? { kind: 'grpc', address: ctx.config.CATALOGUE_GRPC_ADDRESS }
+              ? { kind: 'grpc', address: ctx.config.CATALOGUE_GRPC_ADDRESS, ...credentials(ctx) }
               : undefined,
         });
         ctx.search = search;
@@ -371,6 +382,18 @@ function targetProblems(
   if (running.has('auth') && env.NODE_ENV?.trim().toLowerCase() === 'production' && !has('AUTH_KEY_SECRET')) {
     problems.push(
       'AUTH_KEY_SECRET: is required when NODE_ENV=production (it seals the token-signing keys at rest; at least 16 random characters)',
+    );
+  }
+  // Split services talk gRPC: in production that must be mutual TLS (or a mesh's, said explicitly).
+  const split = !allInProcess && services.length > 0;
+  if (
+    split &&
+    env.NODE_ENV === 'production' &&
+    !has('GRPC_TLS_CERT_FILE') &&
+    !['true', '1', 'yes'].includes((env.GRPC_INSECURE ?? '').trim().toLowerCase())
+  ) {
+    problems.push(
+      'GRPC_TLS_CERT_FILE: is required with NODE_ENV=production when services run in separate processes (mutual TLS between them; GRPC_INSECURE=true only inside a mesh that does mTLS)',
     );
   }
   if (running.has('search') && !running.has('processing') && !has('PROCESSING_GRPC_ADDRESS')) {
@@ -504,11 +527,20 @@ export async function startKaboodle(options: KaboodleOptions): Promise<Kaboodle>
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
 
+  const tls: GrpcTlsFiles | undefined =
+    config.GRPC_TLS_CERT_FILE && config.GRPC_TLS_KEY_FILE && config.GRPC_TLS_CA_FILE
+      ? {
+          certFile: config.GRPC_TLS_CERT_FILE,
+          keyFile: config.GRPC_TLS_KEY_FILE,
+          caFile: config.GRPC_TLS_CA_FILE,
+        }
+      : undefined;
   const ctx: Context = {
     config,
     targets,
     running,
     logger,
+    ...(tls && { tls, grpcCredentials: grpcClientTls(tls) }),
     databases: [],
     operations: [],
     openDatabase(service) {

@@ -54,6 +54,19 @@ export const platformFields = {
     description:
       'The gRPC server ends each client connection after about this long (0: never), so clients resolve the service name again and spread calls over pods added since',
   }),
+  GRPC_TLS_CERT_FILE: env.path({
+    description:
+      'This service’s certificate (PEM) for mutual TLS on gRPC; its URI SAN spiffe://kaboodle/<target> is its identity. With GRPC_TLS_KEY_FILE and GRPC_TLS_CA_FILE every gRPC call is authenticated and authorised per method',
+  }),
+  GRPC_TLS_KEY_FILE: env.path({ description: 'Private key (PEM) of GRPC_TLS_CERT_FILE' }),
+  GRPC_TLS_CA_FILE: env.path({
+    description: 'CA certificate (PEM) that signs every Kaboodle service certificate',
+  }),
+  GRPC_INSECURE: env.bool({
+    default: false,
+    description:
+      'Allow plaintext, unauthenticated gRPC between split services with NODE_ENV=production (only inside a mesh that does mTLS itself)',
+  }),
   DATABASE_URL: env.url({
     protocols: ['postgres', 'postgresql'],
     secret: true,
@@ -87,6 +100,11 @@ export const platformConfig = defineConfig(platformFields, {
       if (c.S3_ACCESS_KEY === undefined) problems.push('S3_ACCESS_KEY: is required when S3_ENDPOINT is set');
       if (c.S3_SECRET_KEY === undefined) problems.push('S3_SECRET_KEY: is required when S3_ENDPOINT is set');
     }
+    const tls = [c.GRPC_TLS_CERT_FILE, c.GRPC_TLS_KEY_FILE, c.GRPC_TLS_CA_FILE];
+    if (tls.some((f) => f !== undefined) && tls.some((f) => f === undefined))
+      problems.push(
+        'GRPC_TLS_CERT_FILE, GRPC_TLS_KEY_FILE, GRPC_TLS_CA_FILE: set all three for mutual TLS, or none',
+      );
     if (c.PORT !== undefined && c.PORT !== 0 && c.GRPC_PORT === c.PORT)
       problems.push(`GRPC_PORT: must differ from PORT (both are ${c.PORT})`);
     return problems;

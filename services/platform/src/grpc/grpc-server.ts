@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Span } from '@opentelemetry/api';
 import { Server, ServerCredentials, status as Status } from '@grpc/grpc-js';
+import { AuthenticationError, NotAllowedError } from '../errors.ts';
 import type {
   ChannelOptions,
   MethodDefinition,
@@ -27,6 +28,8 @@ import type { GrpcHealth, GrpcHealthOptions } from './health.service.ts';
 import { extractTraceMetadata } from './trace-metadata.ts';
 import { deadlineMs, runWithCallDeadline } from './call-deadline.ts';
 import { recordRpcDuration } from './rpc-metrics.ts';
+import { grpcServerTls, identityOf, mayCall } from './service-identity.ts';
+import type { GrpcCallers, GrpcTlsFiles } from './service-identity.ts';
 
 export interface GrpcServerOptions {
   logger: Logger;
@@ -34,8 +37,12 @@ export interface GrpcServerOptions {
   port?: number;
   /** Interface to bind (default 0.0.0.0; tests use 127.0.0.1). */
   host?: string;
-  /** Default insecure: inside the cluster TLS is the mesh's job. */
+  /**
+   * Default insecure (tests, one machine). With `tls` the server requires a client certificate from
+   * the services' CA and authorises every call by the caller's identity (service-identity.ts).
+   */
   credentials?: ServerCredentials;
+  tls?: GrpcTlsFiles;
   /** Largest message accepted or sent (default 16 MiB; file bytes travel as streamed chunks). */
   maxMessageBytes?: number;
   /** How long stop() lets in-flight calls finish before cutting them (default 10 s). */
@@ -95,6 +102,7 @@ function instrument(
   definition: MethodDefinition<unknown, unknown>,
   handler: UntypedHandleCall,
   logger: Logger,
+  authorise: ((call: AuthorisableCall) => Error | undefined) | undefined,
 ): UntypedHandleCall {
   const info = methodInfo(definition.path);
   const tracer = trace.getTracer(TRACER_NAME);
@@ -150,6 +158,11 @@ function instrument(
         endSpan(span, Status.OK, 'OK');
         callback(null, value, trailer, flags);
       };
+      const refused = authorise?.(call);
+      if (refused) {
+        finish(refused);
+        return;
+      }
       const deadline = deadlineMs(call.getDeadline());
       context.with(ctx, () => {
         try {
@@ -193,6 +206,11 @@ function instrument(
         end(call.cancelled ? Status.CANCELLED : Status.OK, 'OK');
       }
     });
+    const refused = authorise?.(call);
+    if (refused) {
+      call.emit('error', refused);
+      return;
+    }
     const deadline = deadlineMs(call.getDeadline());
     context.with(ctx, () => {
       try {
@@ -203,6 +221,19 @@ function instrument(
       }
     });
   }) as UntypedHandleCall;
+}
+
+type AuthorisableCall = Pick<ServerUnaryCall<unknown, unknown>, 'getAuthContext'>;
+
+/** Per call: the caller's identity from its verified certificate, checked against the method's callers. */
+function authoriser(method: string, callers: GrpcCallers | undefined) {
+  return (call: AuthorisableCall): Error | undefined => {
+    const identity = identityOf(call.getAuthContext()?.sslPeerCertificate);
+    if (!identity) return new AuthenticationError('the client certificate names no Kaboodle service');
+    if (!mayCall(callers, method, identity))
+      return new NotAllowedError(`service ${identity} may not call ${method}`);
+    return undefined;
+  };
 }
 
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
@@ -237,7 +268,10 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
         registration.implementation[name] ??
         (method.originalName ? registration.implementation[method.originalName] : undefined);
       if (!handler) throw new Error(`gRPC service ${registration.name} has no handler for ${name}`);
-      wrapped[name] = instrument(method, handler as UntypedHandleCall, logger);
+      const authorise = options.tls
+        ? authoriser(methodInfo(method.path).method, registration.callers)
+        : undefined;
+      wrapped[name] = instrument(method, handler as UntypedHandleCall, logger, authorise);
     }
     server.addService(definition, wrapped);
   }
@@ -258,7 +292,10 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
       const host = options.host ?? '0.0.0.0';
       const bindTo = `${host.includes(':') ? `[${host}]` : host}:${options.port ?? 0}`;
       port = await new Promise<number>((resolve, reject) => {
-        server.bindAsync(bindTo, options.credentials ?? ServerCredentials.createInsecure(), (err, bound) =>
+        const credentials =
+          options.credentials ??
+          (options.tls ? grpcServerTls(options.tls) : ServerCredentials.createInsecure());
+        server.bindAsync(bindTo, credentials, (err, bound) =>
           err
             ? reject(new Error(`binding the gRPC server to ${bindTo}: ${err.message}`, { cause: err }))
             : resolve(bound),

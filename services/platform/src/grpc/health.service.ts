@@ -6,6 +6,7 @@ import { NotFoundError } from '../errors.ts';
 import type { Logger } from '../log/index.ts';
 import type { GrpcServiceRegistration, HealthCheck } from '../module.ts';
 import { implementGrpcService } from './service-definition.ts';
+import { ANY_SERVICE } from './service-identity.ts';
 
 export { ServingStatus };
 
@@ -108,34 +109,41 @@ export function createGrpcHealth(options: GrpcHealthOptions): GrpcHealth {
     return out;
   }
 
-  const registration = implementGrpcService(Health, {
-    check: async (request) => ({ status: await status(request.service) }),
-    list: async () => {
-      const all = await statuses();
-      return { statuses: Object.fromEntries(Object.entries(all).map(([name, s]) => [name, { status: s }])) };
-    },
-    // Sends the current status at once, then only changes, until the client leaves or the server stops.
-    watch: async function* (request, ctx) {
-      const stop = AbortSignal.any([ctx.signal, closing.signal]);
-      let last: ServingStatus | undefined;
-      for (;;) {
-        const current =
-          services.has(request.service) || request.service === ''
-            ? await status(request.service)
-            : ServingStatus.SERVICE_UNKNOWN;
-        if (current !== last) {
-          last = current;
-          yield { status: current };
+  const registration = implementGrpcService(
+    Health,
+    {
+      check: async (request) => ({ status: await status(request.service) }),
+      list: async () => {
+        const all = await statuses();
+        return {
+          statuses: Object.fromEntries(Object.entries(all).map(([name, s]) => [name, { status: s }])),
+        };
+      },
+      // Sends the current status at once, then only changes, until the client leaves or the server stops.
+      watch: async function* (request, ctx) {
+        const stop = AbortSignal.any([ctx.signal, closing.signal]);
+        let last: ServingStatus | undefined;
+        for (;;) {
+          const current =
+            services.has(request.service) || request.service === ''
+              ? await status(request.service)
+              : ServingStatus.SERVICE_UNKNOWN;
+          if (current !== last) {
+            last = current;
+            yield { status: current };
+          }
+          if (ctx.signal.aborted) return;
+          if (closing.signal.aborted) {
+            if (last !== ServingStatus.NOT_SERVING) yield { status: ServingStatus.NOT_SERVING };
+            return;
+          }
+          await sleep(watchIntervalMs, undefined, { signal: stop }).catch(() => undefined);
         }
-        if (ctx.signal.aborted) return;
-        if (closing.signal.aborted) {
-          if (last !== ServingStatus.NOT_SERVING) yield { status: ServingStatus.NOT_SERVING };
-          return;
-        }
-        await sleep(watchIntervalMs, undefined, { signal: stop }).catch(() => undefined);
-      }
+      },
     },
-  });
+    // Any Kaboodle service may ask whether another is serving.
+    { '*': [ANY_SERVICE] },
+  );
 
   return {
     register(service, checks) {

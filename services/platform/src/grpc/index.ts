@@ -30,3 +30,13 @@ export {
 } from './grpc-status.ts';
 export type { GrpcStatusMapping } from './grpc-status.ts';
 export { extractTraceMetadata, injectTraceMetadata } from './trace-metadata.ts';
+export {
+  ANY_SERVICE,
+  IDENTITY_PREFIX,
+  grpcClientTls,
+  grpcServerTls,
+  identityOf,
+  mayCall,
+} from './service-identity.ts';
+export type { GrpcCallers, GrpcTlsFiles } from './service-identity.ts';
+export type { ChannelCredentials } from '@grpc/grpc-js';

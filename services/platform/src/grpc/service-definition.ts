@@ -158,7 +158,13 @@ function serverStreamingHandler(method: DescMethod, handler: GrpcHandler<DescMet
 export function implementGrpcService<S extends DescService>(
   service: S,
   implementation: GrpcServiceImplementation<S>,
+  /** Who may call which method (service-identity.ts); checked on every call under mTLS. */
+  callers?: Partial<Record<S['methods'][number]['name'] | '*', readonly string[]>>,
 ): GrpcServiceRegistration {
+  for (const name of Object.keys(callers ?? {})) {
+    if (name !== '*' && !service.methods.some((m) => m.name === name))
+      throw new TypeError(`implementGrpcService(${service.typeName}): callers names unknown method ${name}`);
+  }
   const handlers: UntypedServiceImplementation = {};
   const impl = implementation as unknown as Record<string, GrpcHandler<DescMethod> | undefined>;
   for (const method of service.methods) {
@@ -175,5 +181,10 @@ export function implementGrpcService<S extends DescService>(
       );
     }
   }
-  return { name: service.typeName, definition: toGrpcServiceDefinition(service), implementation: handlers };
+  return {
+    name: service.typeName,
+    definition: toGrpcServiceDefinition(service),
+    implementation: handlers,
+    ...(callers && { callers: callers as Record<string, readonly string[]> }),
+  };
 }
