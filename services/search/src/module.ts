@@ -3,7 +3,7 @@
 // from the processing service: in-process when both run here, gRPC otherwise.
 import { setTimeout as sleep } from 'node:timers/promises';
 import express from 'express';
-import { checkGrpcHealth, childLogger, UnavailableError } from '@kaboodle/platform';
+import { checkGrpcHealth, childLogger, ConflictError, UnavailableError } from '@kaboodle/platform';
 import type {
   EventBus,
   HealthCheck,
@@ -168,6 +168,12 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
       });
       logger.info({ alias: opened.alias }, 'search index rebuilt for the new embedding model and swapped in');
     } catch (err) {
+      if (err instanceof ConflictError) {
+        // Another replica or the reindex Job holds the lease: this one writes to both indices meanwhile
+        // and follows the alias when it moves.
+        logger.info({ reason: err.message }, 'search index reindex runs elsewhere; writing to both indices');
+        return;
+      }
       logger.error(
         { err },
         'rebuilding the search index for the new embedding model failed: semantic search stays keyword-only until POST /api/search/admin/rebuild succeeds',

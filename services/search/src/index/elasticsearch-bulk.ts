@@ -26,11 +26,19 @@ export interface BulkOptions {
   retryBaseMs: number;
   /** `true`: refresh the shards touched; 'wait_for': wait for the next scheduled refresh; false: neither. */
   refresh: boolean | 'wait_for';
+  /**
+   * `index` is an alias that must exist when the request runs (Elasticsearch's require_alias): if it
+   * was removed meanwhile (a reindex swapped it away) nothing is written anywhere and the result
+   * says `missing` instead of an index being auto-created under that name.
+   */
+  requireAlias?: boolean;
 }
 
 export interface BulkResult {
   applied: number;
   stale: number;
+  /** Operations refused because the required alias no longer exists (requireAlias). */
+  missing?: number;
   /** How many item or request retries were needed (back-pressure seen). */
   retries: number;
 }
@@ -131,6 +139,7 @@ export async function bulkIndex(
         const response = await client.bulk({
           index,
           refresh: options.refresh,
+          ...(options.requireAlias && { require_alias: true }),
           operations: pending.flatMap((op) => [
             { index: { _id: op.id, version: op.version, version_type: 'external' as const } },
             op.document,
@@ -146,6 +155,10 @@ export async function bulkIndex(
         if (status === 429 || status === 503) {
           continue;
         }
+        if (options.requireAlias && status === 404) {
+          result.missing = (result.missing ?? 0) + pending.length;
+          return;
+        }
         throw err;
       }
       const again: BulkOperation[] = [];
@@ -154,6 +167,7 @@ export async function bulkIndex(
         if (item.status >= 200 && item.status < 300) result.applied++;
         else if (item.status === 409) result.stale++;
         else if (item.status === 429) again.push(op);
+        else if (options.requireAlias && item.status === 404) result.missing = (result.missing ?? 0) + 1;
         else
           failures.push(
             `${op.id}: ${item.status} ${item.error?.type ?? ''} ${item.error?.reason ?? ''}`.trim(),

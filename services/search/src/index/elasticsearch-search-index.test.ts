@@ -887,7 +887,7 @@ describe('elasticsearch search index: listLive (rebuild pruning)', () => {
 });
 
 describe('elasticsearch search index: reindex with an atomic alias swap', () => {
-  it('fills a new index beside the live one, mirrors live writes into it, then swaps the alias in one _aliases call', async () => {
+  it('takes the lease, names the new index `-next`, mirrors every write into it first, then swaps both aliases in one _aliases call', async () => {
     const { cluster, index } = await opened();
     const old = index.describe().index;
     cluster.on((r) => {
@@ -901,24 +901,32 @@ describe('elasticsearch search index: reindex with an atomic alias swap', () => 
     await new Promise((r) => setTimeout(r, 2));
     const reindex = await index.beginReindex();
     expect(reindex.index).not.toBe(old);
+    expect(cluster.find(`/${ALIAS}-lease/_create/reindex`, 'PUT')).toHaveLength(1);
     const created = cluster.find(`/${reindex.index}`, 'PUT')[0]!.body as Body;
     expect(created.settings).toEqual({ refresh_interval: '-1' });
     expect(created.aliases).toBeUndefined();
+    expect(cluster.find('/_aliases')[0]!.body).toEqual({
+      actions: [{ add: { index: reindex.index, alias: `${ALIAS}-next` } }],
+    });
 
     await reindex.upsert([entity({ id: 'fed' })]);
     const fed = cluster.find('/_bulk').at(-1)!;
     expect(fed.path).toBe(`/${reindex.index}/_bulk`);
     expect(fed.querystring).toEqual({ refresh: 'false' });
 
-    // a change arriving during the rebuild goes to the live alias and to the new index
+    // a change arriving during the rebuild: where the aliases point is asked, then the new index
+    // (through `-next`, which must still exist) is written first, the live alias second
+    const asked = cluster.find(`/_alias/${ALIAS}*`).length;
     await index.upsert([entity({ id: 'live', version: 9 })]);
-    expect(
-      cluster
-        .find('/_bulk')
-        .slice(-2)
-        .map((r) => r.path),
-    ).toEqual([`/${ALIAS}/_bulk`, `/${reindex.index}/_bulk`]);
+    expect(cluster.find(`/_alias/${ALIAS}*`)).toHaveLength(asked + 1);
+    const [toNext, toLive] = cluster.find('/_bulk').slice(-2);
+    expect(toNext!.path).toBe(`/${ALIAS}-next/_bulk`);
+    expect(toNext!.querystring).toEqual({ refresh: 'false', require_alias: 'true' });
+    expect(toLive!.path).toBe(`/${ALIAS}/_bulk`);
     await expect(index.beginReindex()).rejects.toThrow(/already under way/);
+    // Another replica (its own client state) cannot start a second one: the lease is held.
+    const { index: replica } = await opened(cluster);
+    await expect(replica.beginReindex()).rejects.toThrow(/a reindex of kaboodle-test is under way/);
     // reads still go through the alias, which still points at the old index
     expect([...cluster.aliases.get(ALIAS)!]).toEqual([old]);
 
@@ -933,14 +941,17 @@ describe('elasticsearch search index: reindex with an atomic alias swap', () => 
       refresh: 'true',
       wait_for_completion: 'true',
     });
-    expect(cluster.find('/_aliases')[0]!.body).toEqual({
+    expect(cluster.find('/_aliases').at(-1)!.body).toEqual({
       actions: [
         { remove: { index: old, alias: ALIAS, must_exist: true } },
         { add: { index: reindex.index, alias: ALIAS } },
+        { remove: { index: reindex.index, alias: `${ALIAS}-next` } },
       ],
     });
     expect([...cluster.aliases.get(ALIAS)!]).toEqual([reindex.index]);
+    expect([...(cluster.aliases.get(`${ALIAS}-next`) ?? [])]).toEqual([]);
     expect(cluster.indices.has(old)).toBe(false);
+    expect(cluster.docs.has(`${ALIAS}-lease/reindex`)).toBe(false); // lease released
     expect(index.describe()).toMatchObject({
       index: reindex.index,
       reindexRequired: false,
@@ -957,7 +968,9 @@ describe('elasticsearch search index: reindex with an atomic alias swap', () => 
     await reindex.abort();
     expect(cluster.indices.has(reindex.index)).toBe(false);
     expect([...cluster.aliases.get(ALIAS)!]).toEqual([old]);
+    expect([...(cluster.aliases.get(`${ALIAS}-next`) ?? [])]).toEqual([]);
     expect(index.describe().reindexing).toBeUndefined();
+    expect(cluster.docs.has(`${ALIAS}-lease/reindex`)).toBe(false);
   });
 
   it('reindex(fill) commits what fill wrote, and aborts (alias untouched) when fill fails', async () => {
@@ -1008,14 +1021,14 @@ describe('elasticsearch search index: reindex with an atomic alias swap', () => 
     });
     const reindex = await index.beginReindex();
     await index.upsert([entity()]);
-    const [live, rebuilt] = cluster.find('/_bulk').map((r) => (r.body as Body[])[1]!);
+    const [rebuilt, live] = cluster.find('/_bulk').map((r) => (r.body as Body[])[1]!);
     expect(live!.vector).toBeUndefined();
     expect(rebuilt!.vector).toEqual([1, 0, 0, 0]);
-    // deleting a user reaches both indices, and the user's kaboodles
+    // deleting a user reaches both indices, the new one first, and the user's kaboodles
     await index.deleteOwner('owner-1');
     expect(cluster.find('/_delete_by_query').map((r) => r.path)).toEqual([
+      `/${ALIAS}-next/_delete_by_query`,
       `/${ALIAS}/_delete_by_query`,
-      `/${reindex.index}/_delete_by_query`,
       `/${ALIAS}-kaboodles/_delete_by_query`,
     ]);
     await reindex.commit();

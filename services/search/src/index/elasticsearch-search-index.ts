@@ -1,6 +1,8 @@
 // SearchIndex on Elasticsearch (a cluster; the Helm chart's ECK). Reads and writes go through an
 // alias; the physical index behind it is `<alias>-<dims>d-<timestamp>`, so a reindex or an
-// embedding-model change builds a new index beside the old one and swaps the alias atomically.
+// embedding-model change builds a new index beside the old one and swaps the alias atomically. Any
+// number of replicas share it: a reindex runs once (a lease) and every replica writes to both
+// indices until the swap (elasticsearch-coordination.ts, elasticsearch-reindex.ts).
 // Hybrid search is kNN + BM25 in one `_msearch`, fused client-side by RRF (works on every licence),
 // scored with the same rules as the LanceDB adapter (search-scoring.ts).
 import { Client } from '@elastic/elasticsearch';
@@ -18,6 +20,9 @@ import type {
 } from './search-index.port.ts';
 import { DEFAULT_BULK, bulkIndex, esStatus } from './elasticsearch-bulk.ts';
 import { createElasticsearchKaboodleIndex } from './elasticsearch-kaboodle-index.ts';
+import { nextAliasOf, readAliasTargets } from './elasticsearch-coordination.ts';
+import { beginReindex } from './elasticsearch-reindex.ts';
+import type { ElasticsearchReindex } from './elasticsearch-reindex.ts';
 import type { BulkOperation, BulkOptions } from './elasticsearch-bulk.ts';
 import {
   DEFAULT_HNSW,
@@ -74,6 +79,13 @@ export interface ElasticsearchSearchIndexOptions {
   requestTimeoutMs?: number;
   /** Keep the previous physical index after a swap (default: delete it). */
   keepOldIndices?: boolean;
+  /** How long the reindex lease lasts unless renewed (default 2 min; renewed every third of it). */
+  reindexLeaseMs?: number;
+  /**
+   * Write each change to the index a reindex is filling too (default true). Off only to show, in the
+   * reindex-with-writes test, what is lost without it.
+   */
+  dualWrite?: boolean;
   logger?: Logger;
 }
 
@@ -90,19 +102,7 @@ export interface ElasticsearchIndexState {
   serverVersion: string;
 }
 
-/**
- * A new physical index being filled beside the live one. Reads keep hitting the old index; the
- * adapter's own upsert/delete write to both meanwhile, so changes during the rebuild are not lost.
- */
-export interface ElasticsearchReindex {
-  readonly index: string;
-  upsert(entities: Parameters<SearchIndex['upsert']>[0]): Promise<UpsertOutcome>;
-  delete(refs: EntityRef[]): Promise<UpsertOutcome>;
-  /** Refresh, carry the old index's tombstones over, swap the alias atomically, drop the old index. */
-  commit(): Promise<void>;
-  /** Drop the new index; the alias never moved. */
-  abort(): Promise<void>;
-}
+export type { ElasticsearchReindex } from './elasticsearch-reindex.ts';
 
 export interface ElasticsearchSearchIndex extends SearchIndex {
   readonly kind: 'elasticsearch';
@@ -140,6 +140,7 @@ export function createElasticsearchSearchIndex(
   const bulk: BulkOptions = { ...DEFAULT_BULK, ...options.bulk };
   const refreshInterval = options.refreshInterval ?? '1s';
   const vectorEncoding = options.vectorEncoding ?? 'json';
+  const dualWrite = options.dualWrite ?? true;
   const log = options.logger;
   const ownClient = options.client === undefined;
   const client =
@@ -159,7 +160,11 @@ export function createElasticsearchSearchIndex(
   const kaboodles = createElasticsearchKaboodleIndex({ client, alias, bulk, replicas: options.replicas });
 
   let state: ElasticsearchIndexState | undefined;
+  /** The reindex this process runs, if any (others' show only as the `-next` alias). */
   let pending: { index: string } | undefined;
+  const nextAlias = nextAliasOf(alias);
+  /** `_meta` of physical indices seen (immutable per index). */
+  const metaCache = new Map<string, Promise<IndexMeta>>();
   /** Vectors in `_source` are hidden by default from 9.2 on; asking for them needs this flag there. */
   let sourceVectorsParam: { _source_exclude_vectors?: false } = {};
 
@@ -211,14 +216,45 @@ export function createElasticsearchSearchIndex(
     return index;
   }
 
-  async function write(ops: (withVectors: boolean) => BulkOperation[]): Promise<UpsertOutcome> {
-    const live = vectorsLive();
-    const liveOps = ops(live);
-    const primary = await bulkIndex(client, alias, liveOps, bulk);
-    if (pending) {
-      // The index being rebuilt gets every change too; its outcome does not decide stale/applied.
-      await bulkIndex(client, pending.index, live ? liveOps : ops(true), { ...bulk, refresh: false });
+  const metaOf = (index: string): Promise<IndexMeta> => {
+    let meta = metaCache.get(index);
+    if (!meta) {
+      meta = readMeta(index);
+      meta.catch(() => metaCache.delete(index));
+      metaCache.set(index, meta);
     }
+    return meta;
+  };
+
+  /** Follow the live alias when another process swapped it (a reindex elsewhere committed). */
+  async function followLive(live: string | undefined): Promise<void> {
+    if (!state || !live || live === state.index) return;
+    const meta = await metaOf(live);
+    state = { ...state, index: live, meta, reindexRequired: !sameMeta(meta, wanted) };
+    log?.info({ alias, index: live }, 'elasticsearch: the alias moved to a new index; following it');
+  }
+
+  /**
+   * Where a write goes, asked now: after the changes it carries were received, hence after their
+   * catalogue commits. A reindex that started later reads them from the catalogue itself.
+   */
+  async function writeTargets(): Promise<{ next?: { meta: IndexMeta } }> {
+    if (!dualWrite) return {};
+    const targets = await readAliasTargets(client, alias);
+    await followLive(targets.live);
+    return targets.next ? { next: { meta: await metaOf(targets.next) } } : {};
+  }
+
+  async function write(ops: (withVectors: boolean) => BulkOperation[]): Promise<UpsertOutcome> {
+    const { next } = await writeTargets();
+    if (next) {
+      // The index being filled first: if the swap happens between the two writes, the live alias
+      // already names it and the second write lands there too; never the other way round.
+      const fits = next.meta.dimensions === dimensions && next.meta.model === model;
+      await bulkIndex(client, nextAlias, ops(fits), { ...bulk, refresh: false, requireAlias: true });
+    }
+    const live = vectorsLive();
+    const primary = await bulkIndex(client, alias, ops(live), bulk);
     if (primary.retries > 0) log?.info({ retries: primary.retries }, 'elasticsearch bulk: retried after 429');
     return { applied: primary.applied, stale: primary.stale };
   }
@@ -354,7 +390,8 @@ export function createElasticsearchSearchIndex(
     async deleteOwner(ownerId) {
       opened();
       if (typeof ownerId !== 'string' || ownerId === '') throw new InputError('ownerId is required');
-      const targets = [alias, ...(pending ? [pending.index] : [])];
+      const { next } = await writeTargets();
+      const targets = [...(next ? [nextAlias] : []), alias];
       try {
         for (const target of targets) {
           await client.deleteByQuery({
@@ -607,7 +644,9 @@ export function createElasticsearchSearchIndex(
 
     async ping() {
       try {
-        await client.indices.getAlias({ name: alias });
+        const { live } = await readAliasTargets(client, alias);
+        if (!live) throw new Error(`the alias ${alias} points at no index`);
+        await followLive(live);
       } catch (err) {
         throw wrapError(`checking ${where}`, err);
       }
@@ -634,83 +673,33 @@ export function createElasticsearchSearchIndex(
     },
 
     async beginReindex(): Promise<ElasticsearchReindex> {
-      const live = opened();
+      opened();
       if (pending)
         throw new ConflictError(`a reindex of ${alias} into ${pending.index} is already under way`);
-      // Refresh off while filling: nobody reads the new index before the swap.
-      const target = await createPhysicalIndex(false, '-1').catch((err: unknown) => {
-        throw wrapError(`creating a new index for ${where}`, err);
-      });
-      pending = { index: target };
-      log?.info({ alias, from: live.index, to: target }, 'elasticsearch: reindex started');
-      let finished = false;
-      const assertActive = (): void => {
-        if (finished) throw new Error(`the reindex into ${target} has already finished`);
-      };
-      const sessionWrite = async (ops: BulkOperation[]): Promise<UpsertOutcome> => {
-        const r = await bulkIndex(client, target, ops, { ...bulk, refresh: false });
-        return { applied: r.applied, stale: r.stale };
-      };
-      return {
-        index: target,
-        async upsert(entities) {
-          assertActive();
-          if (entities.length === 0) return { applied: 0, stale: 0 };
-          return sessionWrite(entityOps(entities)(true)).catch((err: unknown) => {
-            throw wrapError(`indexing ${entities.length} entities into ${target}`, err);
-          });
-        },
-        async delete(refs) {
-          assertActive();
-          if (refs.length === 0) return { applied: 0, stale: 0 };
-          return sessionWrite(tombstoneOps(refs)()).catch((err: unknown) => {
-            throw wrapError(`deleting ${refs.length} entities from ${target}`, err);
-          });
-        },
-        async commit() {
-          assertActive();
-          const old = opened().index;
-          try {
-            await client.indices.putSettings({
-              index: target,
-              settings: { refresh_interval: refreshInterval },
-            });
-            await client.indices.refresh({ index: target });
-            // Deletes remembered by the old index stay remembered: a late, older upsert must not
-            // resurrect an entity deleted before or during the rebuild.
-            await client.reindex({
-              source: { index: old, query: { term: { deleted: true } } },
-              dest: { index: target, version_type: 'external' },
-              conflicts: 'proceed',
-              refresh: true,
-              wait_for_completion: true,
-            });
-            await client.indices.updateAliases({
-              actions: [
-                { remove: { index: old, alias, must_exist: true } },
-                { add: { index: target, alias } },
-              ],
-            });
-          } catch (err) {
-            throw wrapError(`switching ${where} from ${old} to ${target}`, err);
-          }
-          finished = true;
+      const session = await beginReindex({
+        client,
+        alias,
+        createIndex: () => createPhysicalIndex(false, '-1'),
+        entityOps: (entities) => entityOps(entities)(true),
+        tombstoneOps: (refs) => tombstoneOps(refs)(),
+        bulk,
+        refreshInterval,
+        keepOldIndices: options.keepOldIndices ?? false,
+        leaseTtlMs: options.reindexLeaseMs ?? 120_000,
+        log,
+        onCommitted: (target) => {
           pending = undefined;
           state = { ...opened(), index: target, meta: wanted, reindexRequired: false };
-          log?.info({ alias, from: old, to: target }, 'elasticsearch: reindex committed, alias swapped');
-          if (!options.keepOldIndices) {
-            await client.indices.delete({ index: old }).catch((err: unknown) => {
-              log?.warn({ err, index: old }, 'elasticsearch: could not delete the previous index');
-            });
-          }
         },
-        async abort() {
-          if (finished) return;
-          finished = true;
+      });
+      pending = { index: session.index };
+      const abort = session.abort.bind(session);
+      return {
+        ...session,
+        index: session.index,
+        abort: async () => {
           pending = undefined;
-          await client.indices.delete({ index: target }).catch((err: unknown) => {
-            if (!isStatus(err, 404)) throw wrapError(`dropping the aborted index ${target}`, err);
-          });
+          await abort();
         },
       };
     },

@@ -47,6 +47,8 @@ export interface TestCluster {
   find(suffix: string, method?: string): RecordedRequest[];
   indices: Map<string, { meta: Record<string, unknown> | undefined; body: unknown }>;
   aliases: Map<string, Set<string>>;
+  /** Documents written with create/index/delete by id (the reindex lease), with their sequence numbers. */
+  docs: Map<string, { source: unknown; seqNo: number }>;
   version: string;
   /** Scripted answers, tried in order before the built-in lifecycle handling. */
   on(responder: Responder): void;
@@ -69,6 +71,7 @@ const PATTERNS = [
   '/:index/_settings',
   '/:index/_refresh',
   '/:index/_doc/:id',
+  '/:index/_create/:id',
 ];
 
 export function createTestCluster(version = '8.15.0'): TestCluster {
@@ -77,6 +80,8 @@ export function createTestCluster(version = '8.15.0'): TestCluster {
   const responders: Responder[] = [];
   const indices = new Map<string, { meta: Record<string, unknown> | undefined; body: unknown }>();
   const aliases = new Map<string, Set<string>>();
+  const docs = new Map<string, { source: unknown; seqNo: number }>();
+  let seqNo = 0;
   const cluster: TestCluster = {
     client: new Client({ node: 'http://es.test:9200', Connection: mock.getConnection(), maxRetries: 0 }),
     requests,
@@ -84,6 +89,7 @@ export function createTestCluster(version = '8.15.0'): TestCluster {
       requests.filter((r) => r.path.endsWith(suffix) && (method === undefined || r.method === method)),
     indices,
     aliases,
+    docs,
     version,
     on: (r) => void responders.push(r),
   };
@@ -101,6 +107,14 @@ export function createTestCluster(version = '8.15.0'): TestCluster {
     if (path.startsWith('/_index_template/')) return { acknowledged: true };
     if (path.startsWith('/_alias/')) {
       const name = decodeURIComponent(path.slice('/_alias/'.length));
+      if (name.endsWith('*')) {
+        // A wildcard answers 200 with whatever matches, possibly nothing (as Elasticsearch does).
+        const out: Record<string, { aliases: Record<string, object> }> = {};
+        for (const [a, on] of aliases)
+          if (a.startsWith(name.slice(0, -1)))
+            for (const i of on) (out[i] ??= { aliases: {} }).aliases[a] = {};
+        return out;
+      }
       const on = [...(aliases.get(name) ?? [])];
       if (on.length === 0) return esError(404, 'aliases_not_found_exception', `alias [${name}] missing`);
       return Object.fromEntries(on.map((i) => [i, { aliases: { [name]: {} } }]));
@@ -133,6 +147,35 @@ export function createTestCluster(version = '8.15.0'): TestCluster {
         for (const set of aliases.values()) set.delete(index);
         return { acknowledged: true };
       }
+    }
+    const byId = /^\/_(doc|create)\/(.+)$/.exec(rest);
+    if (byId) {
+      const key = `${index}/${decodeURIComponent(byId[2]!)}`;
+      const held = docs.get(key);
+      const answer = (d: { seqNo: number }, result: string) => ({
+        _index: index,
+        _id: byId[2],
+        _seq_no: d.seqNo,
+        _primary_term: 1,
+        _version: d.seqNo,
+        result,
+      });
+      if (method === 'GET')
+        return held
+          ? { ...answer(held, 'found'), found: true, _source: held.source }
+          : esError(404, 'not_found', 'document missing');
+      const ifSeq = req.querystring['if_seq_no'];
+      if (ifSeq !== undefined && (!held || String(held.seqNo) !== String(ifSeq)))
+        return esError(409, 'version_conflict_engine_exception', 'sequence number conflict');
+      if (method === 'DELETE') {
+        if (!held) return esError(404, 'not_found', 'document missing');
+        docs.delete(key);
+        return answer(held, 'deleted');
+      }
+      if (byId[1] === 'create' && held) return esError(409, 'version_conflict_engine_exception', 'exists');
+      const d = { source: req.body, seqNo: ++seqNo };
+      docs.set(key, d);
+      return answer(d, held ? 'updated' : 'created');
     }
     if (rest === '/_mapping') {
       const target = indices.has(index) ? [index] : [...(aliases.get(index) ?? [])];
