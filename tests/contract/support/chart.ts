@@ -111,7 +111,8 @@ export async function validateAll(objects: K8sObject[]): Promise<Set<string>> {
     const id = `${object.apiVersion}/${object.kind}`;
     const vendored = validators.get(id);
     if (vendored) {
-      if (!vendored(object))
+      const valid = vendored(object as unknown);
+      if (!valid)
         throw new Error(
           `${id} ${object.metadata.name}: ${ajv.errorsText(vendored.errors, { separator: '; ' })}`,
         );
