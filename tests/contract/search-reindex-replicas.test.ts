@@ -109,7 +109,7 @@ async function run(dualWrite: boolean) {
   // pages, each read when it is reached, while the writers keep going. Replica B tries to start its
   // own meanwhile (as every replica did before): the lease refuses it.
   let streamed = 0;
-  let second = 'not tried';
+  let second: string;
   const changesBefore = changes;
   try {
     await sleep(30);

@@ -31,12 +31,12 @@ export interface ElasticsearchStandIn {
 }
 
 class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly type: string;
+  constructor(status: number, type: string, message: string) {
     super(message);
+    this.status = status;
+    this.type = type;
   }
 }
 
@@ -84,7 +84,7 @@ export async function startElasticsearchStandIn(): Promise<ElasticsearchStandIn>
   function handle(method: string, url: URL, body: string): { status: number; json?: unknown } {
     const path = decodeURIComponent(url.pathname);
     const q = url.searchParams;
-    const json = () => (body ? (JSON.parse(body) as Record<string, never>) : {});
+    const json = (): unknown => (body ? JSON.parse(body) : {});
     if (path === '/' && method === 'GET')
       return {
         status: 200,
@@ -105,7 +105,7 @@ export async function startElasticsearchStandIn(): Promise<ElasticsearchStandIn>
     if (path === '/_aliases' && method === 'POST') {
       // Atomic: every action checked against a copy, then the copy becomes the state.
       const next = new Map([...aliases].map(([a, s]) => [a, new Set(s)]));
-      for (const action of json().actions as Array<
+      for (const action of (json() as { actions: unknown }).actions as Array<
         Record<string, { index: string; alias: string; must_exist?: boolean }>
       >) {
         const [op, a] = Object.entries(action)[0]!;
