@@ -24,6 +24,7 @@ import {
   subscribeSessionRevocations,
 } from '@kaboodle/platform';
 import { createKafkaEventBus } from '@kaboodle/platform/adapters/kafka-event-bus.ts';
+import { kafkaSecurity } from '@kaboodle/platform/adapters/kafka-security.ts';
 import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
 import { openBlobStore } from '@kaboodle/platform/adapters/open-blob-store.ts';
 import { openDatabase } from '@kaboodle/platform/adapters/open-database.ts';
@@ -177,6 +178,8 @@ function registerModules(manager: ModuleManager<Context>): void {
               brokers: KAFKA_BROKERS,
               clientId: `kaboodle-${ctx.targets.join('-')}`,
               logger: ctx.logger,
+              ...kafkaSecurity(ctx.config),
+              idempotent: ctx.config.KAFKA_IDEMPOTENT === 'auto' ? 'auto' : ctx.config.KAFKA_IDEMPOTENT === 'true',
             })
           : createMemoryEventBus({ logger: ctx.logger });
         ctx.bus = bus;

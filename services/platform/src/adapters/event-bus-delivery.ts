@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
+import { recordDeadLetter } from '../telemetry/operator-metrics.ts';
 import { defaultBackoffMs } from '../ports/event-bus.ts';
 import type {
   ConsumeOutcome,
@@ -320,6 +321,7 @@ export async function deliver(record: DeliveryRecord, options: DeliveryOptions):
       const reason =
         cause === 'failed' ? 'handler returned failed' : `gave up after ${attempt} attempt(s): ${lastReason}`;
       logger.error({ ...about, attempt, cause, reason }, 'event dead-lettered');
+      recordDeadLetter(record.topic, subscription.group);
       return {
         kind: 'dead-letter',
         attempts: attempt,

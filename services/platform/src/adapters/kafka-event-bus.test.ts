@@ -148,6 +148,7 @@ describe('kafka event bus', () => {
         logger,
         sessionTimeoutMs: 6_000,
         heartbeatIntervalMs: 500,
+        allowAutoTopicCreation: true,
         closeTimeoutMs: 1_000,
       });
       let started = false;

@@ -1,12 +1,17 @@
-// EventBus on Kafka (kafkajs 2.2.4). Producer: acks=-1, one request in flight (per-key order survives
-// retries), not idempotent (the mock broker here reports controller id 0, which breaks kafkajs'
-// idempotent connect). Consumers: one kafkajs consumer per subscription, offsets committed one by
-// one only after the handler's outcome is decided; retries back off in place (heartbeating), then
-// dead-letter to `<topic>.dlq`.
+// EventBus on Kafka (kafkajs 2.2.4). Producer: acks=-1, idempotent where the brokers allow it
+// (`idempotent: 'auto'` falls back to one request in flight when they refuse, as librdkafka's mock
+// broker does: it reports controller id 0), so per-key order and no duplicates survive retries.
+// Clients never create topics (KafkaTopic resources or `kaboodle topics create` do); TLS and SASL
+// (SCRAM, PLAIN, OAUTHBEARER) from kafka-security.ts. Consumers: one kafkajs consumer per
+// subscription, offsets committed one by one only after the handler's outcome is decided; retries
+// back off in place (heartbeating), then dead-letter to `<topic>.dlq`.
 import { CompressionTypes, Kafka, Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
-import type { Admin, Consumer, IHeaders, KafkaMessage, LogEntry, Producer } from 'kafkajs';
+import type { Admin, Consumer, IHeaders, KafkaMessage, LogEntry, Producer, SASLOptions } from 'kafkajs';
+import type { ConnectionOptions } from 'node:tls';
 import type { Logger } from 'pino';
 import { childLogger } from '../log/logger.ts';
+import { observeGauge } from '../telemetry/operator-metrics.ts';
+import type { GaugeReading } from '../telemetry/operator-metrics.ts';
 import { UnavailableError } from '../errors.ts';
 import { deadLetterTopic } from '../ports/event-bus.ts';
 import type { EventBus, OutgoingEvent, SubscribeOptions, Subscription } from '../ports/event-bus.ts';
@@ -43,13 +48,33 @@ export interface KafkaEventBusOptions {
   closeTimeoutMs?: number;
   /** TCP connect timeout (default 3 s). */
   connectionTimeoutMs?: number;
+  /** TLS to the brokers (true, or options with a private CA / client certificate). */
+  ssl?: boolean | ConnectionOptions;
+  sasl?: SASLOptions;
+  /**
+   * The idempotent producer (no duplicates or reordering on retries): `auto` (default) uses it when
+   * the brokers accept it, else falls back to one request in flight; `true` insists; `false` never.
+   */
+  idempotent?: boolean | 'auto';
+  /**
+   * Let the client create a topic it names (default false: topics are provisioned, and a typo must
+   * fail, not create a topic). Tests on a throwaway broker turn it on for their own topics.
+   */
+  allowAutoTopicCreation?: boolean;
+}
+
+export interface KafkaEventBus extends EventBus {
+  /** Whether the idempotent producer is in use; undefined until the producer first connected. */
+  readonly idempotent: boolean | undefined;
+  /** Events waiting per shared consumer group of this process and topic (the lag metric). */
+  lag(): Promise<GaugeReading[]>;
 }
 
 // Batches a subscription may hold at once while one partition backs off. Handlers running at once
 // are still bounded by `concurrency`; this only stops one retrying key from idling every partition.
 const MIN_PARTITIONS_IN_FLIGHT = 8;
 
-export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
+export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBus {
   const brokers = parseBrokers(options.brokers);
   if (typeof options.clientId !== 'string' || options.clientId.trim() === '') {
     throw new TypeError('kafka event bus: clientId must be a non-empty string');
@@ -64,10 +89,14 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   }
   const logger = childLogger(options.logger, 'event-bus', { bus: 'kafka' });
 
+  const autoCreate = options.allowAutoTopicCreation ?? false;
+  const idempotent = options.idempotent ?? 'auto';
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers,
     connectionTimeout,
+    ...(options.ssl !== undefined && { ssl: options.ssl }),
+    ...(options.sasl && { sasl: options.sasl }),
     // Below debug, kafkajs need not even build its info lines (they go to pino debug, see logKafka).
     logLevel: logger.isLevelEnabled('debug') ? KafkaLogLevel.DEBUG : KafkaLogLevel.WARN,
     logCreator: () => (entry: LogEntry) => logKafka(logger, entry),
@@ -78,19 +107,86 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   let producerReady: Promise<Producer> | null = null;
   let admin: Admin | null = null;
   let adminReady: Promise<Admin> | null = null;
-  const subscriptions = new Set<{ close(): Promise<void> }>();
+  const subscriptions = new Set<{
+    close(): Promise<void>;
+    group: string;
+    topics: string[];
+    shared: boolean;
+  }>();
   let closed = false;
+
+  /**
+   * Events waiting per consumer group and topic: the partitions' end offsets minus the group's
+   * committed ones. Only shared groups (per-process listeners start at the latest event anyway).
+   */
+  async function lag(): Promise<GaugeReading[]> {
+    const admin = await connectedAdmin();
+    const readings: GaugeReading[] = [];
+    const groups = new Map<string, Set<string>>();
+    for (const s of subscriptions)
+      if (s.shared) groups.set(s.group, new Set([...(groups.get(s.group) ?? []), ...s.topics]));
+    for (const [groupId, topics] of groups) {
+      const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
+      for (const { topic, partitions } of committed) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        let waiting = 0;
+        for (const end of ends) {
+          const at = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+          const from = at === '-1' ? BigInt(end.low) : BigInt(at);
+          const behind = BigInt(end.high) - from;
+          if (behind > 0n) waiting += Number(behind);
+        }
+        readings.push({ value: waiting, attributes: { group: groupId, topic } });
+      }
+    }
+    return readings;
+  }
+  // kaboodle_messaging_consumer_lag{group, topic}
+  const stopLagGauge = observeGauge(
+    'kaboodle.messaging.consumer.lag',
+    'Events published but not yet handled, per consumer group and topic',
+    lag,
+  );
+
+  /** Whether the idempotent producer is in use (known after the first connect). */
+  let idempotentInUse: boolean | undefined;
+
+  function makeProducer(asIdempotent: boolean): Producer {
+    return kafka.producer({
+      allowAutoTopicCreation: autoCreate,
+      idempotent: asIdempotent,
+      // Idempotent: up to 5 in flight keep order (sequence numbers). Otherwise one, or a retried
+      // request could overtake the next.
+      maxInFlightRequests: asIdempotent ? 5 : 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      ...(asIdempotent && { retry: { initialRetryTime: 100, retries: 3 } }),
+    });
+  }
 
   /** Connects lazily, once; a failed connect is retried by the next call. */
   function connectedProducer(): Promise<Producer> {
     producerReady ??= (async () => {
-      producer = kafka.producer({
-        allowAutoTopicCreation: true,
-        idempotent: false,
-        maxInFlightRequests: 1,
-        createPartitioner: Partitioners.DefaultPartitioner,
-      });
+      if (idempotent !== false) {
+        const candidate = makeProducer(true);
+        try {
+          // The idempotent connect asks a broker for a producer id; brokers that cannot answer
+          // (old ones, or librdkafka's mock) fail it within this bound.
+          await withTimeout(candidate.connect(), 8_000, 'no producer id within 8 s');
+          producer = candidate;
+          idempotentInUse = true;
+          return candidate;
+        } catch (err) {
+          await candidate.disconnect().catch(() => {});
+          if (idempotent === true) throw err;
+          logger.warn(
+            { err: (err as Error).message },
+            'kafka: the brokers refused the idempotent producer; using one request in flight instead',
+          );
+        }
+      }
+      producer = makeProducer(false);
       await producer.connect();
+      idempotentInUse = false;
       return producer;
     })().catch((err: unknown) => {
       producerReady = null;
@@ -150,7 +246,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       rebalanceTimeout: sessionTimeout,
       heartbeatInterval,
       maxWaitTimeInMs: 500,
-      allowAutoTopicCreation: true,
+      allowAutoTopicCreation: autoCreate,
       retry: { initialRetryTime: 200, retries: 10 },
     });
     consumer.on(consumer.events.CRASH, (e) => {
@@ -234,6 +330,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
 
     let closing: Promise<void> | null = null;
     const subscription = {
+      group: sub.group,
+      topics: sub.topics,
+      shared: sub.startAt !== 'latest',
       close(): Promise<void> {
         closing ??= (async () => {
           stop.abort(); // ends backoffs now; handlers already running finish
@@ -268,6 +367,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
 
   return {
     kind: 'kafka',
+    get idempotent() {
+      return idempotentInUse;
+    },
 
     async publish(events: OutgoingEvent[]): Promise<void> {
       if (closed) throw new Error('kafka event bus: publish after close');
@@ -312,8 +414,11 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       }
     },
 
+    lag,
+
     async close(): Promise<void> {
       closed = true;
+      stopLagGauge();
       await Promise.all([...subscriptions].map((s) => s.close()));
       await Promise.all([producer?.disconnect(), admin?.disconnect()].map((p) => p?.catch(() => {})));
     },
@@ -355,6 +460,16 @@ function parseBrokers(brokers: string[] | string): string[] {
     }
   }
   return list;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, reason: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(reason)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 function positiveInt(value: number, name: string): number {

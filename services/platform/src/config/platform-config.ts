@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { defineConfig, env } from './config.ts';
 import type { ConfigOf } from './config.ts';
+import { kafkaSecurityProblems } from '../adapters/kafka-security.ts';
 
 /** host:port, as Kafka bootstrap servers are written. */
 const hostPort = (item: string): string | undefined =>
@@ -76,6 +77,30 @@ export const platformFields = {
     item: hostPort,
     description: 'Kafka bootstrap servers (host:port,...); unset: in-process bus',
   }),
+  KAFKA_TLS: env.bool({ default: false, description: 'TLS to the Kafka brokers' }),
+  KAFKA_TLS_CA_FILE: env.path({ description: 'CA certificate (PEM) of the Kafka brokers (turns TLS on)' }),
+  KAFKA_TLS_CERT_FILE: env.path({ description: 'Client certificate (PEM) for Kafka mutual TLS' }),
+  KAFKA_TLS_KEY_FILE: env.path({ description: 'Private key (PEM) of KAFKA_TLS_CERT_FILE' }),
+  KAFKA_SASL_MECHANISM: env.enum(['plain', 'scram-sha-256', 'scram-sha-512', 'oauthbearer'] as const, {
+    description: 'SASL authentication to Kafka; unset: none',
+  }),
+  KAFKA_SASL_USERNAME: env.string({ description: 'SASL user (plain, scram-sha-256, scram-sha-512)' }),
+  KAFKA_SASL_PASSWORD: env.string({ secret: true, description: 'SASL password' }),
+  KAFKA_SASL_OAUTHBEARER_TOKEN_URL: env.url({
+    protocols: ['http', 'https'],
+    description: 'OAuth 2 token endpoint for OAUTHBEARER (client-credentials grant)',
+  }),
+  KAFKA_SASL_OAUTHBEARER_CLIENT_ID: env.string({ description: 'OAuth client id for OAUTHBEARER' }),
+  KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET: env.string({
+    secret: true,
+    description: 'OAuth client secret for OAUTHBEARER',
+  }),
+  KAFKA_SASL_OAUTHBEARER_SCOPE: env.string({ description: 'OAuth scope to ask for (optional)' }),
+  KAFKA_IDEMPOTENT: env.enum(['auto', 'true', 'false'] as const, {
+    default: 'auto',
+    description:
+      'Idempotent producer (no duplicates or reordering on retries): auto uses it when the brokers accept it',
+  }),
   S3_ENDPOINT: env.url({
     protocols: ['http', 'https'],
     description: 'S3/MinIO endpoint URL; unset: local directory under KABOODLE_DATA_DIR',
@@ -100,6 +125,7 @@ export const platformConfig = defineConfig(platformFields, {
       if (c.S3_ACCESS_KEY === undefined) problems.push('S3_ACCESS_KEY: is required when S3_ENDPOINT is set');
       if (c.S3_SECRET_KEY === undefined) problems.push('S3_SECRET_KEY: is required when S3_ENDPOINT is set');
     }
+    problems.push(...kafkaSecurityProblems(c));
     const tls = [c.GRPC_TLS_CERT_FILE, c.GRPC_TLS_KEY_FILE, c.GRPC_TLS_CA_FILE];
     if (tls.some((f) => f !== undefined) && tls.some((f) => f === undefined))
       problems.push(

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { onCommit } from '../adapters/database-common.ts';
+import { observeGauge } from '../telemetry/operator-metrics.ts';
 import { prepareOutgoing } from '../adapters/event-bus-delivery.ts';
 import type { Database, Migration, Queryable } from '../ports/database.ts';
 import type { EventBus, OutgoingEvent } from '../ports/event-bus.ts';
@@ -45,6 +46,8 @@ export interface Outbox {
   flush(): Promise<void>;
   /** Events stored but not yet published (for /readyz details and metrics). */
   pending(): Promise<number>;
+  /** Unpublished events and the age of the oldest, in seconds (0 when none): the outbox metrics. */
+  backlog(): Promise<{ pending: number; oldestAgeSeconds: number }>;
 }
 
 export const OUTBOX_MIGRATIONS: Migration[] = [
@@ -98,6 +101,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const ctx = { component: 'outbox', schema: db.schema };
 
   let running = false;
+  let stopGauges: Array<() => void> = [];
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
   let woken = false;
@@ -220,7 +224,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  return {
+  const api: Outbox = {
     migrations: OUTBOX_MIGRATIONS,
 
     async enqueue(tx: Queryable, events: OutgoingEvent[]): Promise<void> {
@@ -244,6 +248,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async start(): Promise<void> {
       if (running) return;
       running = true;
+      // kaboodle_outbox_pending{service} and kaboodle_outbox_oldest_age_seconds{service}: an outbox
+      // that stops draining means state changes are not reaching the other services.
+      const service = { service: db.schema };
+      stopGauges = [
+        observeGauge('kaboodle.outbox.pending', 'Events stored but not yet published', async () => [
+          { value: (await api.backlog()).pending, attributes: service },
+        ]),
+        observeGauge(
+          'kaboodle.outbox.oldest.age',
+          'Age of the oldest event not yet published',
+          async () => [{ value: (await api.backlog()).oldestAgeSeconds, attributes: service }],
+          's',
+        ),
+      ];
       woken = true; // publish what a previous run left behind right away
       loop = relay();
       log.debug({ ...ctx, owner }, 'outbox relay started');
@@ -252,6 +270,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async stop(): Promise<void> {
       if (!running) return;
       running = false;
+      for (const stop of stopGauges) stop();
+      stopGauges = [];
       wakeUp?.();
       await loop;
       loop = undefined;
@@ -282,7 +302,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
       );
       return res.rows[0]?.n ?? 0;
     },
+
+    async backlog() {
+      const res = await db.query<{ n: number | string; age: number | string | null }>(
+        `SELECT count(*) AS n, EXTRACT(EPOCH FROM now() - min(created_at)) AS age
+           FROM outbox WHERE published_at IS NULL`,
+      );
+      const row = res.rows[0];
+      return { pending: Number(row?.n ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.age ?? 0)) };
+    },
   };
+  return api;
 }
 
 const noop = (): void => {};

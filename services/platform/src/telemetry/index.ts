@@ -9,3 +9,11 @@ export {
   withSpan,
 } from './trace-context.ts';
 export type { WithSpanOptions } from './trace-context.ts';
+export {
+  observeGauge,
+  recordDeadLetter,
+  recordSearchDuration,
+  recordStageDuration,
+  timeStage,
+} from './operator-metrics.ts';
+export type { GaugeReading } from './operator-metrics.ts';
