@@ -499,7 +499,8 @@ describe('event bus contract: memory', () => {
 
 describe.skipIf(!kafka.available)('event bus contract: kafka', () => {
   const brokers = kafka.available ? kafka.handle.config.brokers : [];
-  const fastGroups = { sessionTimeoutMs: 6_000, heartbeatIntervalMs: 500 };
+  // The suite's topics are its own throwaway names: the broker may create them (the app never does).
+  const fastGroups = { sessionTimeoutMs: 6_000, heartbeatIntervalMs: 500, allowAutoTopicCreation: true };
   contract({
     name: 'kafka',
     waitMs: 20_000,

@@ -71,6 +71,7 @@ if (kafka.available) {
         logger,
         sessionTimeoutMs: 6_000,
         heartbeatIntervalMs: 500,
+        allowAutoTopicCreation: true, // the suite's own throwaway topics
       }),
   });
 }

@@ -45,7 +45,7 @@ describe('the web target alone', () => {
     expect(native.filter((p) => ML_LIBRARIES.test(p))).toEqual([]);
     const rss = rssMiB(pid);
     console.log(`[per-target] web target RSS ${rss.toFixed(1)} MiB, native addons: ${native.length}`);
-    expect(rss).toBeLessThan(220);
+    expect(rss).toBeLessThan(240); // the pod limit is 256 Mi; with the AI stack it was 278 MiB
   });
 });
 

@@ -2,7 +2,7 @@
 // items, near-duplicates and the graph's similarity edges. Every call takes the owner id from the
 // verified token and passes it to the index, which filters by it: nothing else is ever searched.
 import { performance } from 'node:perf_hooks';
-import { NotFoundError, UnavailableError } from '@kaboodle/platform';
+import { NotFoundError, UnavailableError, recordSearchDuration } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
 import type { IndexedEntityType, MemberRef, SearchHit, SearchIndex } from './index/search-index.port.ts';
 import { normaliseQuery } from './query-embedder.ts';
@@ -117,6 +117,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     },
   ): Promise<Timed<SearchHit[]>> {
     const index = deps.index();
+    const started = performance.now();
     const base = {
       ownerId,
       text: query,
@@ -125,11 +126,15 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       ...(options.withExcerpts ? { withExcerpts: true } : {}),
       ...(options.only ? { only: options.only } : {}),
     };
-    const finish = (hits: SearchHit[], embedMs: number, indexStart: number, degraded?: 'keyword') => ({
-      value: hits,
-      timing: { embed: embedMs, index: performance.now() - indexStart },
-      ...(degraded ? { degraded } : {}),
-    });
+    const finish = (hits: SearchHit[], embedMs: number, indexStart: number, degraded?: 'keyword') => {
+      // kaboodle_search_duration_seconds{mode}: embedding and index together, as the caller waits.
+      recordSearchDuration(mode, (performance.now() - started) / 1000);
+      return {
+        value: hits,
+        timing: { embed: embedMs, index: performance.now() - indexStart },
+        ...(degraded ? { degraded } : {}),
+      };
+    };
 
     if (mode === 'keyword') {
       const t = performance.now();

@@ -179,7 +179,8 @@ function registerModules(manager: ModuleManager<Context>): void {
               clientId: `kaboodle-${ctx.targets.join('-')}`,
               logger: ctx.logger,
               ...kafkaSecurity(ctx.config),
-              idempotent: ctx.config.KAFKA_IDEMPOTENT === 'auto' ? 'auto' : ctx.config.KAFKA_IDEMPOTENT === 'true',
+              idempotent:
+                ctx.config.KAFKA_IDEMPOTENT === 'auto' ? 'auto' : ctx.config.KAFKA_IDEMPOTENT === 'true',
             })
           : createMemoryEventBus({ logger: ctx.logger });
         ctx.bus = bus;

@@ -1,14 +1,14 @@
-// `kaboodle --target=all|auth|ingestion|processing|catalogue|search|web` (or a comma list), and
-// `kaboodle admin grant|revoke <email>`. Bootstraps only: parse the command line, start, print the
-// URL, stop gracefully on a signal (or run the admin command and exit).
+// `kaboodle --target=all|auth|ingestion|processing|catalogue|search|web` (or a comma list), the admin
+// command `kaboodle admin grant|revoke <email>`, and the operator commands `kaboodle dlq …`,
+// `kaboodle search reindex`, `kaboodle topics …` (commands.ts). Bootstraps only: for a server, the
+// OpenTelemetry import hook and SDK start before any instrumented package (express, pg, grpc-js) is
+// imported; then the app is imported and started.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '@kaboodle/platform';
-import { ADMIN_USAGE, AdminCommandError, runAdminCommand } from './admin-command.ts';
-import { startKaboodle, VERSION } from './kaboodle.ts';
-import { UnknownTargetError } from './module-manager.ts';
 
 const USAGE = `Usage: kaboodle --target=<targets>
-       ${ADMIN_USAGE}
+       kaboodle admin grant|revoke <email> [--target=...]
+       kaboodle <command> ...
 
   --target   all, or a comma list of auth, ingestion, processing, catalogue, search, web (default all)
   --version  print the version
@@ -17,40 +17,26 @@ const USAGE = `Usage: kaboodle --target=<targets>
   admin grant <email>   make the account an admin (its address must be verified)
   admin revoke <email>  the account is not an admin, whatever ADMIN_EMAILS says; its sessions end
 
+Commands (operators; configuration from the same environment):
+  dlq list [--topic T] [--limit N]        dead-lettered events and why they failed
+  dlq replay --topic T [--limit N]        publish dead letters of T back to T, once each
+  topics check | topics create            the event topics (and their .dlq twins) exist / make them
+  search reindex [--if-needed]            rebuild the search index once, under the reindex lease
+
 Configuration comes from the environment; see README.md ("Configuration").`;
 
-/** Configuration problems are the operator's to fix: one clear line each, no stack trace. */
-function reportStartProblem(err: unknown): number {
-  if (err instanceof ConfigError || err instanceof UnknownTargetError) {
-    for (const line of err instanceof ConfigError ? err.problems : err.message.split('\n')) {
-      console.error(`kaboodle: ${line}`);
-    }
-    return 2;
-  }
-  return -1;
-}
+const COMMANDS = new Set(['dlq', 'topics', 'search']);
 
-async function admin(args: string[], target: string): Promise<number> {
-  try {
-    console.log(await runAdminCommand({ args, target, env: process.env }));
-    return 0;
-  } catch (err) {
-    const code = reportStartProblem(err);
-    if (code !== -1) return code;
-    if (err instanceof AdminCommandError) {
-      console.error(`kaboodle: ${err.message}`);
-      return err.usage ? 2 : 1;
-    }
-    console.error(`kaboodle: admin ${args[0] ?? ''}: ${(err as Error).message}`);
-    return 1;
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] && COMMANDS.has(argv[0])) {
+    const { runCommand } = await import('./commands.ts');
+    return runCommand(argv);
   }
-}
-
-async function main(): Promise<number> {
   let values;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
+      args: argv,
       options: {
         target: { type: 'string', default: 'all' },
         help: { type: 'boolean', default: false },
@@ -68,53 +54,37 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  const version: string = JSON.parse(
+    readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+  ).version;
   if (values.version) {
-    console.log(VERSION);
+    console.log(version);
     return 0;
   }
-  if (positionals[0] === 'admin') return admin(positionals.slice(1), values.target);
+  if (positionals[0] === 'admin') {
+    const { admin } = await import('./serve.ts');
+    return admin(positionals.slice(1), values.target);
+  }
   if (positionals.length > 0) {
     console.error(`kaboodle: unknown command ${JSON.stringify(positionals[0])}`);
     console.error(USAGE);
     return 2;
   }
 
-  let app;
-  try {
-    app = await startKaboodle({ target: values.target });
-  } catch (err) {
-    const code = reportStartProblem(err);
-    if (code !== -1) return code;
-    console.error(`kaboodle: could not start: ${(err as Error).message}`);
-    return 1;
-  }
-
-  const grpc = app.grpcAddress ? `; gRPC on ${app.grpcAddress}` : '';
-  console.log(`Kaboodle is running at ${app.url} (targets: ${app.targets.join(', ')}${grpc})`);
-
-  return new Promise<number>((resolve) => {
-    let signals = 0;
-    const onSignal = (signal: NodeJS.Signals) => {
-      signals += 1;
-      if (signals > 1) {
-        console.error(`kaboodle: ${signal} again, exiting now`);
-        resolve(130);
-        return;
-      }
-      console.log(`kaboodle: ${signal} received, stopping gracefully`);
-      app.stop().then(
-        () => resolve(0),
-        (err: unknown) => {
-          console.error(`kaboodle: stopping: ${(err as Error).message}`);
-          resolve(1);
-        },
-      );
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+  // Auto-instrumentation: the hook first, then the SDK, then everything it instruments.
+  const { installInstrumentationHooks } = await import('@kaboodle/platform/telemetry/instrumentations.ts');
+  installInstrumentationHooks();
+  const { startTelemetry } = await import('@kaboodle/platform/telemetry/telemetry.ts');
+  startTelemetry({
+    serviceName: process.env.OTEL_SERVICE_NAME || 'kaboodle',
+    serviceVersion: version,
+    otlpEndpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+    instrument: true,
   });
+  const { serve } = await import('./serve.ts');
+  return serve(values.target);
 }
 
-process.exitCode = await main();
+process.exitCode = await main(process.argv.slice(2));
 // Timers of a stopped module must not keep the process alive past a graceful stop.
 setTimeout(() => process.exit(), 2000).unref();

@@ -22,6 +22,7 @@ import { UnavailableError } from '../errors.ts';
 import type { Logger } from '../log/index.ts';
 import type { HealthCheck } from '../module.ts';
 import { recordError, TRACER_NAME } from '../telemetry/index.ts';
+import { grpcSpansByInstrumentation } from '../telemetry/instrumentations.ts';
 import { fromGrpcStatus, grpcCodeName } from './grpc-status.ts';
 import { toGrpcMethodDefinition } from './service-definition.ts';
 import { injectTraceMetadata } from './trace-metadata.ts';
@@ -154,7 +155,9 @@ export function createGrpcClient<S extends DescService>(
 
   function startSpan(method: DescMethod): Span {
     const span = tracer.startSpan(`${service.typeName}/${method.name}`, {
-      kind: SpanKind.CLIENT,
+      // With the gRPC auto-instrumentation this is the logical call over its attempts, each of
+      // which the instrumentation records as a CLIENT span beneath it.
+      kind: grpcSpansByInstrumentation() ? SpanKind.INTERNAL : SpanKind.CLIENT,
       attributes: {
         'rpc.system': 'grpc',
         'rpc.service': service.typeName,

@@ -105,6 +105,52 @@ describe('startTelemetry', () => {
   });
 });
 
+describe('resource and sampling from the environment (as the Helm chart sets it)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const key of ['OTEL_RESOURCE_ATTRIBUTES', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG'])
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+  });
+
+  it('labels every metric and span with the pod, namespace and node from OTEL_RESOURCE_ATTRIBUTES', async () => {
+    process.env.OTEL_RESOURCE_ATTRIBUTES =
+      'k8s.pod.name=kb-kaboodle-search-7d9f,k8s.namespace.name=kaboodle,k8s.node.name=node%2D1';
+    const { exporter, processor } = memorySpans();
+    const t = startTelemetry({ serviceName: 'kaboodle-search', spanProcessors: [processor] });
+    await withSpan('op', () => undefined);
+    expect(exporter.getFinishedSpans()[0]!.resource.attributes).toMatchObject({
+      'service.name': 'kaboodle-search',
+      'k8s.pod.name': 'kb-kaboodle-search-7d9f',
+      'k8s.namespace.name': 'kaboodle',
+      'k8s.node.name': 'node-1',
+    });
+    const server = http.createServer((req, res) => t.metricsHandler(req, res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)).text();
+      expect(text).toMatch(/target_info\{[^}]*k8s_pod_name="kb-kaboodle-search-7d9f"/);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('samples as OTEL_TRACES_SAMPLER says, keeping a caller’s decision (parent-based)', async () => {
+    process.env.OTEL_TRACES_SAMPLER = 'parentbased_traceidratio';
+    process.env.OTEL_TRACES_SAMPLER_ARG = '0';
+    const { exporter, processor } = memorySpans();
+    startTelemetry({ serviceName: 'sampled', spanProcessors: [processor] });
+    await withSpan('new trace', () => undefined);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    // A sampled parent (traceparent flags 01) is followed even at ratio 0.
+    const parent = extractTraceContext({
+      traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+    });
+    await withSpan('continued', () => undefined, { parent });
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['continued']);
+  });
+});
+
 describe('withSpan', () => {
   it('runs fn in an active child span and ends it', async () => {
     const { exporter, processor } = memorySpans();

@@ -1,9 +1,14 @@
-// OpenTelemetry for one process: traces and metrics, W3C trace context registered globally (so HTTP,
-// gRPC metadata and event headers all carry it), Prometheus text for /metrics, OTLP export only when a
-// collector endpoint is configured. JS SDK v3 names: TracerProvider from @opentelemetry/sdk-trace
-// (formerly sdk-trace-base's BasicTracerProvider), resourceFromAttributes from @opentelemetry/resources.
+// OpenTelemetry for one process on @opentelemetry/sdk-node: traces and metrics, W3C trace context
+// registered globally (so HTTP, gRPC metadata and event headers all carry it), Prometheus text for
+// /metrics, OTLP export only when a collector endpoint is configured. The sampler follows
+// OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (parent-based, always on by default), and the
+// resource takes the pod's attributes from OTEL_RESOURCE_ATTRIBUTES (the Helm chart sets them from
+// the downward API) plus the host and process detectors. With `instrument`, the auto-instrumentations
+// of instrumentations.ts are registered too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import { context, metrics, propagation, trace } from '@opentelemetry/api';
+import type { ProxyTracerProvider } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
@@ -12,9 +17,11 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor } from '@opentelemetry/sdk-trace';
+import type { ReadableSpan, Sampler, Span, SpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { kaboodleInstrumentations } from './instrumentations.ts';
 
 export interface TelemetryOptions {
   /** service.name (OTEL_SERVICE_NAME). */
@@ -26,6 +33,42 @@ export interface TelemetryOptions {
   metricExportIntervalMs?: number;
   /** Extra span processors, e.g. a SimpleSpanProcessor over an InMemorySpanExporter in tests. */
   spanProcessors?: SpanProcessor[];
+  /** Register the auto-instrumentations (HTTP, express, pg, kafkajs, gRPC, fetch, runtime). */
+  instrument?: boolean;
+  /** Instead of OTEL_TRACES_SAMPLER from the environment. */
+  sampler?: Sampler;
+}
+
+/**
+ * OTEL_RESOURCE_ATTRIBUTES (`k8s.pod.name=x,k8s.namespace.name=y`, values percent-encoded), the
+ * OpenTelemetry way to hand a process its resource: the chart fills it from the downward API.
+ */
+export function podAttributes(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (raw ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const key = pair.slice(0, at).trim();
+    try {
+      const value = decodeURIComponent(pair.slice(at + 1).trim());
+      if (key && value) out[key] = value;
+    } catch {
+      // A malformed value is left out rather than failing the process.
+    }
+  }
+  return out;
+}
+
+/** Keeps the SDK's tracer provider registered when nothing exports: spans still get ids (logs, propagation). */
+class KeepSpans implements SpanProcessor {
+  onStart(_span: Span): void {}
+  onEnd(_span: ReadableSpan): void {}
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 export interface Telemetry {
@@ -54,6 +97,9 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (!options.serviceName) throw new TypeError('startTelemetry: serviceName is required');
 
   const resource = resourceFromAttributes({
+    ...podAttributes(process.env.OTEL_RESOURCE_ATTRIBUTES),
+    'host.name': hostname(),
+    'process.pid': process.pid,
     [ATTR_SERVICE_NAME]: options.serviceName,
     ...(options.serviceVersion ? { [ATTR_SERVICE_VERSION]: options.serviceVersion } : {}),
   });
@@ -64,8 +110,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     spanProcessors.push(
       new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${base}/v1/traces` }) }),
     );
-  // With no processor spans are still created (ids for logs and propagation), just not exported.
-  const tracerProvider = new TracerProvider({ resource, spanProcessors });
+  if (spanProcessors.length === 0) spanProcessors.push(new KeepSpans());
 
   // The server serves /metrics itself, so the exporter never opens its own port.
   const prometheus = new PrometheusExporter({ preventServerStart: true });
@@ -78,15 +123,27 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
       }),
     );
   }
-  const meterProvider = new MeterProvider({ resource, readers });
 
-  const contextManager = new AsyncLocalStorageContextManager().enable();
-  context.setGlobalContextManager(contextManager);
-  propagation.setGlobalPropagator(
-    new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
-  );
-  trace.setGlobalTracerProvider(tracerProvider);
-  metrics.setGlobalMeterProvider(meterProvider);
+  const sdk = new NodeSDK({
+    resource,
+    // The attributes above are known at once; detectors would make every span wait for theirs.
+    autoDetectResources: false,
+    // Named last, so no detector (which would say unknown_service) overrides it.
+    serviceName: options.serviceName,
+    spanProcessors,
+    metricReaders: readers,
+    // Logs go through pino (stdout); nothing is sent as OpenTelemetry logs.
+    logRecordProcessors: [],
+    instrumentations: options.instrument ? kaboodleInstrumentations() : [],
+    contextManager: new AsyncLocalStorageContextManager(),
+    textMapPropagator: new CompositePropagator({
+      propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+    }),
+    ...(options.sampler && { sampler: options.sampler }),
+  });
+  sdk.start();
+  const tracerProvider = (trace.getTracerProvider() as ProxyTracerProvider).getDelegate() as TracerProvider;
+  const meterProvider = metrics.getMeterProvider() as MeterProvider;
 
   let stopping: Promise<void> | undefined;
   const telemetry: Telemetry = {
@@ -98,7 +155,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
       stopping ??= (async () => {
         if (active === telemetry) active = undefined;
         // Flush before unregistering so spans ended during shutdown still leave the process.
-        const results = await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+        const results = await Promise.allSettled([sdk.shutdown()]);
         trace.disable();
         metrics.disable();
         propagation.disable();

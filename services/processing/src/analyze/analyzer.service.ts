@@ -3,7 +3,7 @@
 // the file.uploaded consumer, so the two can never disagree. The steps: read (≤ 20 MB), decide the
 // destination by content, extract text (OCR for photos), enrich or look, then embed.
 import type { BlobStore, Logger } from '@kaboodle/platform';
-import { InputError } from '@kaboodle/platform';
+import { InputError, timeStage } from '@kaboodle/platform';
 import { TextExtractionMethod } from '@kaboodle/proto';
 import type { DocumentAnalysis, InventoryAnalysis, MessageInitShape } from '@kaboodle/proto';
 import type { DocumentAnalysisSchema, InventoryAnalysisSchema } from '@kaboodle/proto';
@@ -113,7 +113,8 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     const started = performance.now();
     const { signal } = options;
     if (!input.fileName?.trim()) throw new InputError('File name is required');
-    const bytes = await readInput(input, signal);
+    // Each stage is timed for kaboodle_processing_stage_duration_seconds{stage}.
+    const bytes = await timeStage('fetch', () => readInput(input, signal));
     if (bytes.length === 0) throw new ExtractionError('empty', REASONS.empty);
     const isImage = detectContentType(bytes).kind === 'image';
     const destination = input.destination ?? 'auto';
@@ -125,14 +126,16 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     }
     const asInventory = destination === 'inventory' || (destination === 'auto' && isImage);
 
-    const extraction = await deps.extractor.extract(
-      {
-        bytes,
-        fileName: input.fileName,
-        ...(input.contentType ? { declaredType: input.contentType } : {}),
-        ...(input.sourceUrl ? { source: 'url' as const, url: input.sourceUrl } : {}),
-      },
-      signal ? { signal } : {},
+    const extraction = await timeStage('extract', () =>
+      deps.extractor.extract(
+        {
+          bytes,
+          fileName: input.fileName,
+          ...(input.contentType ? { declaredType: input.contentType } : {}),
+          ...(input.sourceUrl ? { source: 'url' as const, url: input.sourceUrl } : {}),
+        },
+        signal ? { signal } : {},
+      ),
     );
     signal?.throwIfAborted();
     return asInventory
@@ -154,23 +157,27 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
         extraction.kind === 'image' ? REASONS.noTextInPhoto : REASONS.noText,
       );
     }
-    const e = await deps.enricher.enrich(
-      {
-        text: extraction.text,
-        ...(extraction.pages ? { pages: extraction.pages } : {}),
-        metadata: extraction.metadata,
-        fileName: input.fileName,
-        ...(input.instructions ? { instructions: input.instructions } : {}),
-        ...(input.existingTags ? { existingTags: input.existingTags } : {}),
-        ...(extraction.language ? { language: extraction.language } : {}),
-      },
-      signal ? { signal } : {},
+    const e = await timeStage('enrich', () =>
+      deps.enricher.enrich(
+        {
+          text: extraction.text,
+          ...(extraction.pages ? { pages: extraction.pages } : {}),
+          metadata: extraction.metadata,
+          fileName: input.fileName,
+          ...(input.instructions ? { instructions: input.instructions } : {}),
+          ...(input.existingTags ? { existingTags: input.existingTags } : {}),
+          ...(extraction.language ? { language: extraction.language } : {}),
+        },
+        signal ? { signal } : {},
+      ),
     );
     const headline = documentHeadline(e);
-    const emb = await embedDocument(deps.embedder, extraction.text, {
-      headline,
-      ...(signal ? { signal } : {}),
-    });
+    const emb = await timeStage('embed', () =>
+      embedDocument(deps.embedder, extraction.text, {
+        headline,
+        ...(signal ? { signal } : {}),
+      }),
+    );
     const allOcr =
       extraction.kind === 'pdf' && extraction.pages?.length && extraction.pages.every((p) => p.ocr);
     const document: DocumentAnalysisInit = {
@@ -226,14 +233,16 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
   ): Promise<AnalyzeResult> {
     let v;
     try {
-      v = await deps.vision.analyze(
-        {
-          bytes,
-          fileName: input.fileName,
-          ...(input.instructions ? { instructions: input.instructions } : {}),
-          ...(extraction.text.trim() ? { ocrText: extraction.text } : {}),
-        },
-        signal ? { signal } : {},
+      v = await timeStage('vision', () =>
+        deps.vision.analyze(
+          {
+            bytes,
+            fileName: input.fileName,
+            ...(input.instructions ? { instructions: input.instructions } : {}),
+            ...(extraction.text.trim() ? { ocrText: extraction.text } : {}),
+          },
+          signal ? { signal } : {},
+        ),
       );
     } catch (err) {
       // One failure vocabulary for callers: a picture we will not analyse reads like any bad file.
@@ -256,7 +265,9 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     const embedText = [v.name, v.description, v.category, v.material, hashtags.map((h) => h.tag).join(' ')]
       .filter(Boolean)
       .join('. ');
-    const [vector] = await deps.embedder.embed([embedText], signal ? { signal } : {});
+    const [vector] = await timeStage('embed', () =>
+      deps.embedder.embed([embedText], signal ? { signal } : {}),
+    );
     const inventoryItem: InventoryAnalysisInit = {
       name: v.name,
       description: v.description,
