@@ -33,6 +33,8 @@ export default tseslint.config(
       '**/*.config.*',
       '**/bin/**',
       'services/server/src/main.ts',
+      'services/server/src/serve.ts',
+      'services/server/src/commands.ts',
     ],
     rules: { 'no-console': 'off' },
   },

@@ -156,7 +156,7 @@ export async function dlqReplay(
   const original = dlq.slice(0, -'.dlq'.length);
   const producer = client(access).producer({ allowAutoTopicCreation: false, maxInFlightRequests: 1 });
   await producer.connect();
-  let replayed = 0;
+  let replayed: number;
   try {
     replayed = await readToEnd(
       access,
@@ -165,7 +165,7 @@ export async function dlqReplay(
       { commit: true, limit: options.limit },
       async (m) => {
         const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(m.headers ?? {}))
+        for (const name of Object.keys(m.headers ?? {}))
           if (!name.startsWith('dlq-')) headers[name] = text(m.headers, name) ?? '';
         headers['dlq-replayed-at'] = new Date().toISOString();
         // Published before the offset is committed: a crash in between replays it again, never loses it.
