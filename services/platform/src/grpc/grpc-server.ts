@@ -4,7 +4,14 @@
 // deadline, then forceShutdown.
 import type { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { context, INVALID_SPAN_CONTEXT, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  context,
+  INVALID_SPAN_CONTEXT,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import { grpcSpansByInstrumentation } from '../telemetry/instrumentations.ts';
 import type { Span } from '@opentelemetry/api';
 import { Server, ServerCredentials, status as Status } from '@grpc/grpc-js';
@@ -113,7 +120,11 @@ function instrument(
   function begin(call: { metadata: ServerUnaryCall<unknown, unknown>['metadata']; getPeer(): string }) {
     if (grpcSpansByInstrumentation()) {
       // The gRPC auto-instrumentation made the SERVER span and runs this handler inside it.
-      return { span: trace.wrapSpanContext(INVALID_SPAN_CONTEXT), ctx: context.active(), started: performance.now() };
+      return {
+        span: trace.wrapSpanContext(INVALID_SPAN_CONTEXT),
+        ctx: context.active(),
+        started: performance.now(),
+      };
     }
     // The caller's trace context, not whatever happens to be active in the server's own context.
     const parent = extractTraceMetadata(call.metadata, ROOT_CONTEXT);

@@ -6,6 +6,7 @@ import type { Histogram, MeterProvider } from '@opentelemetry/api';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../log/logger.ts';
 import { extractTraceContext, TRACER_NAME } from '../telemetry/trace-context.ts';
+import { httpSpansByInstrumentation } from '../telemetry/instrumentations.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -81,26 +82,32 @@ export function requestContext(logger: Logger): RequestHandler {
 
     const path = req.originalUrl.split('?', 1)[0] ?? '/';
     const probe = PROBE_PATHS.has(path);
-    // Trace context comes only from the caller's headers, never from whatever was active before.
-    const parent = extractTraceContext(req.headers, ROOT_CONTEXT);
-    const span = probe
-      ? undefined
-      : // Looked up per request: a tracer taken before telemetry (re)starts would stay a no-op.
-        trace.getTracer(TRACER_NAME).startSpan(
-          req.method,
-          {
-            kind: SpanKind.SERVER,
-            attributes: {
-              'http.request.method': req.method,
-              'url.path': path,
-              'url.scheme': req.protocol,
-              'http.request_id': id,
-              ...(req.get('user-agent') ? { 'user_agent.original': req.get('user-agent') } : {}),
+    // With the HTTP auto-instrumentation the request's SERVER span is already active (continuing the
+    // caller's trace): name it by route below instead of making a second one.
+    const instrumented = !probe && httpSpansByInstrumentation() ? trace.getActiveSpan() : undefined;
+    // Otherwise trace context comes only from the caller's headers, never from whatever was active before.
+    const parent = instrumented ? context.active() : extractTraceContext(req.headers, ROOT_CONTEXT);
+    const own =
+      probe || instrumented
+        ? undefined
+        : // Looked up per request: a tracer taken before telemetry (re)starts would stay a no-op.
+          trace.getTracer(TRACER_NAME).startSpan(
+            req.method,
+            {
+              kind: SpanKind.SERVER,
+              attributes: {
+                'http.request.method': req.method,
+                'url.path': path,
+                'url.scheme': req.protocol,
+                'http.request_id': id,
+                ...(req.get('user-agent') ? { 'user_agent.original': req.get('user-agent') } : {}),
+              },
             },
-          },
-          parent,
-        );
-    const ctx = span ? trace.setSpan(parent, span) : parent;
+            parent,
+          );
+    instrumented?.setAttribute('http.request_id', id);
+    const span = own ?? instrumented;
+    const ctx = own ? trace.setSpan(parent, own) : parent;
 
     let finished = false;
     const done = context.bind(ctx, () => {
@@ -127,7 +134,7 @@ export function requestContext(logger: Logger): RequestHandler {
             ...(aborted ? { message: 'client closed the connection' } : {}),
           });
         }
-        span.end();
+        own?.end(); // the instrumentation ends its own
       }
       logRequest(req, res, { path, route, seconds, aborted, probe });
     });
