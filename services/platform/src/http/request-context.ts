@@ -29,7 +29,7 @@ export function isValidRequestId(value: unknown): value is string {
 /** Probes hit every few seconds: no spans for them and their log lines go to debug. */
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
-/** Seconds, per OpenTelemetry HTTP semantic conventions (exported as http_server_request_duration_seconds). */
+/** Seconds, per OpenTelemetry HTTP semantic conventions (exported as http_server_request_duration). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 // The global meter provider changes when telemetry starts or restarts; instruments follow it.

@@ -248,7 +248,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async start(): Promise<void> {
       if (running) return;
       running = true;
-      // kaboodle_outbox_pending{service} and kaboodle_outbox_oldest_age_seconds{service}: an outbox
+      // kaboodle_outbox_pending{service} and kaboodle_outbox_oldest_age{service}: an outbox
       // that stops draining means state changes are not reaching the other services.
       const service = { service: db.schema };
       stopGauges = [

@@ -27,12 +27,12 @@ function instruments(): Instruments {
       deadLetters: meter.createCounter('kaboodle.messaging.dead_letters', {
         description: 'Events a consumer gave up on and moved to the dead-letter topic',
       }),
-      // kaboodle_processing_stage_duration_seconds{stage}
+      // kaboodle_processing_stage_duration{stage}
       stage: meter.createHistogram('kaboodle.processing.stage.duration', {
         ...seconds,
         description: 'Time spent in each stage of analysing a file (fetch, extract, enrich, embed, vision)',
       }),
-      // kaboodle_search_duration_seconds{mode}
+      // kaboodle_search_duration{mode}
       search: meter.createHistogram('kaboodle.search.duration', {
         ...seconds,
         description: 'Time to answer a search, by mode (keyword, semantic, hybrid)',
