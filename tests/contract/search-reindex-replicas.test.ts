@@ -13,7 +13,10 @@
 // propagation of alias changes across nodes, refresh visibility, bulk partial failures under load).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConflictError } from '@kaboodle/platform';
+import { ConflictError, createLogger } from '@kaboodle/platform';
+import { create, DocumentSchema } from '@kaboodle/proto';
+import type { ListForIndexResponse } from '@kaboodle/proto';
+import { runReindexJob } from '@kaboodle/search/reindex.job.ts';
 import { createElasticsearchSearchIndex } from '@kaboodle/search/index/elasticsearch-search-index.ts';
 import type { ElasticsearchSearchIndex } from '@kaboodle/search/index/elasticsearch-search-index.ts';
 import { docId } from '@kaboodle/search/index/elasticsearch-mappings.ts';
@@ -189,5 +192,68 @@ describe('two search replicas through a reindex with writes in flight (Elasticse
     const r = await run(false);
     console.log(`[reindex-replicas] dual writes off: ${r.changes} changes, ${r.lost.length} lost`);
     expect(r.lost.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the reindex Job (kaboodle search reindex) against the stand-in', () => {
+  const catalogue = (ids: string[]) => ({
+    async *listForIndex() {
+      for (const id of ids) {
+        const e = entity(id, 2);
+        yield {
+          entity: {
+            case: 'document' as const,
+            value: create(DocumentSchema, {
+              id,
+              ownerId: e.ownerId,
+              version: 2n,
+              analysis: { title: e.title, embedding: { values: [...e.vector] } },
+            }),
+          },
+        } as ListForIndexResponse;
+      }
+    },
+    close: () => undefined,
+  });
+
+  it('does nothing when the index fits, rebuilds when asked, and waits for a reindex running elsewhere', async () => {
+    standIn = await startElasticsearchStandIn();
+    const logger = createLogger({ component: 'reindex-job-test', level: 'silent' });
+    const job = await replica(true);
+    const fits = await runReindexJob({
+      index: job,
+      catalogue: catalogue([]),
+      dimensions: DIMS,
+      ifNeeded: true,
+      logger,
+    });
+    expect(fits).toBe('up-to-date');
+
+    const rebuilt = await runReindexJob({
+      index: job,
+      catalogue: catalogue(['d1', 'd2', 'd3']),
+      dimensions: DIMS,
+      ifNeeded: false,
+      logger,
+    });
+    expect(rebuilt).toBe('reindexed');
+    expect([...standIn.docsOf(ALIAS).keys()].sort()).toHaveLength(3);
+
+    // Another process holds the lease: the Job waits for its swap instead of starting a second.
+    const other = await replica(true);
+    const running = await other.beginReindex();
+    const waiting = runReindexJob({
+      index: job,
+      catalogue: catalogue([]),
+      dimensions: DIMS,
+      ifNeeded: false,
+      logger,
+      pollMs: 50,
+    });
+    await sleep(200);
+    await running.upsert([entity('d9', 1)]);
+    await running.commit();
+    expect(await waiting).toBe('done-elsewhere');
+    expect(job.describe().index).toBe(running.index);
   });
 });

@@ -25,6 +25,7 @@ export function openSearchIndex({ config, space, logger }: OpenSearchIndexOption
       indexName: config.SEARCH_INDEX_NAME,
       dimensions: space.dimensions,
       ...(space.model ? { model: space.model } : {}),
+      ...(config.ELASTICSEARCH_CA_FILE ? { caFile: config.ELASTICSEARCH_CA_FILE } : {}),
       ...(config.ELASTICSEARCH_API_KEY ? { apiKey: config.ELASTICSEARCH_API_KEY } : {}),
       ...(config.ELASTICSEARCH_USERNAME ? { username: config.ELASTICSEARCH_USERNAME } : {}),
       ...(config.ELASTICSEARCH_PASSWORD ? { password: config.ELASTICSEARCH_PASSWORD } : {}),

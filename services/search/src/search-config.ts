@@ -7,6 +7,10 @@ export const searchConfig = defineConfig({
     protocols: ['http', 'https'],
     description: 'Elasticsearch to index into (unset: the embedded index under KABOODLE_DATA_DIR)',
   }),
+  ELASTICSEARCH_CA_FILE: env.path({
+    description:
+      'CA certificate (PEM) that signs the cluster’s HTTP certificate (the Helm chart mounts ECK’s); unset: the system’s CAs',
+  }),
   ELASTICSEARCH_API_KEY: env.string({ secret: true, description: 'API key for ELASTICSEARCH_URL' }),
   ELASTICSEARCH_USERNAME: env.string({
     description: 'Basic-auth user for ELASTICSEARCH_URL (the Helm chart sets `elastic` for its ECK cluster)',

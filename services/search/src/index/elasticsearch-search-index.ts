@@ -5,6 +5,7 @@
 // indices until the swap (elasticsearch-coordination.ts, elasticsearch-reindex.ts).
 // Hybrid search is kNN + BM25 in one `_msearch`, fused client-side by RRF (works on every licence),
 // scored with the same rules as the LanceDB adapter (search-scoring.ts).
+import { readFileSync } from 'node:fs';
 import { Client } from '@elastic/elasticsearch';
 import { ConflictError, InputError, NotFoundError, isDomainError, wrapError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
@@ -54,6 +55,8 @@ export interface ElasticsearchSearchIndexOptions {
   /** Cluster URL(s); ignored when `client` is given. */
   node?: string | string[];
   apiKey?: string;
+  /** CA (PEM file) to verify the cluster's HTTPS certificate against. */
+  caFile?: string;
   username?: string;
   password?: string;
   /** The alias every read and write goes through (SEARCH_INDEX_NAME). */
@@ -154,6 +157,7 @@ export function createElasticsearchSearchIndex(
           : {}),
       requestTimeout: options.requestTimeoutMs ?? 30_000,
       maxRetries: 3,
+      ...(options.caFile && { tls: { ca: readFileSync(options.caFile, 'utf8') } }),
     });
   const wanted: IndexMeta = { kaboodle_schema: ES_SCHEMA_VERSION, dimensions, model };
   // Memberships live in their own index beside the alias (elasticsearch-kaboodle-index.ts).
