@@ -75,6 +75,12 @@ lint: install ## Lint (eslint) and check formatting (prettier)
 format: install ## Format the tree with prettier
 	npm run --silent format
 
+test-service: install ## One service's or remote's tests: make test-service S=search (unit tests, then the api/contract/topology/e2e files named for it)
+	node deploy/tools/test-service.ts $(S)
+
+proto-breaking: install ## buf breaking: proto/ against main (on main: against the previous commit); AGAINST=<ref> to choose
+	deploy/tools/proto-breaking.sh $(AGAINST)
+
 test-unit: install ## Unit tests only (colocated *.test.ts)
 	npx vitest run --project unit
 
@@ -113,4 +119,4 @@ clean: ## Remove build output, local data and the provisioned Node
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-16s\033[0m %s\n", $$1, $$2 } /^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) }' $(MAKEFILE_LIST)
 
-.PHONY: up test test-fuzz fuzz test-deps node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
+.PHONY: test-service proto-breaking up test test-fuzz fuzz test-deps node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
