@@ -125,6 +125,20 @@ describe('Helm chart', () => {
     expect(container(named(objects, 'Job', 'kb-kaboodle-search-reindex')).image).toBe(image('search'));
   });
 
+  it('points the shell at a remote its team deployed on its own, through the web target only', async () => {
+    const objects = await render(
+      'deploymentMode=distributed',
+      'remotes.vault.url=/mf/vault/1.4.0/mf-manifest.json',
+    );
+    const web = envOf(named(objects, 'Deployment', 'kb-kaboodle-web'));
+    expect(web.find((e) => e.name === 'REMOTE_VAULT_URL')?.value).toBe('/mf/vault/1.4.0/mf-manifest.json');
+    expect(web.find((e) => e.name === 'REMOTE_DASHBOARD_URL')).toBeUndefined();
+    expect(envNames(named(objects, 'Deployment', 'kb-kaboodle-search'))).not.toContain('REMOTE_VAULT_URL');
+    expect(await renderFailure('remotes.vault.url=javascript:alert(1)')).toMatch(
+      /remotes\/vault\/url|pattern/,
+    );
+  });
+
   it('ships a helm test that checks /readyz of every target through its Service', () => {
     for (const [objects, targets] of [
       [single, ['kb-kaboodle']],

@@ -18,6 +18,10 @@ function mappedLibraries(pid: number): string[] {
   );
 }
 
+const VERSION: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
+
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
@@ -27,7 +31,14 @@ describe('the web target alone', () => {
   beforeAll(async () => {
     web = await startKaboodleProcess({
       target: 'web',
-      env: { KABOODLE_DATA_DIR: data.dir, NODE_ENV: 'production', KAFKA_BROKERS: '', DATABASE_URL: '' },
+      env: {
+        KABOODLE_DATA_DIR: data.dir,
+        NODE_ENV: 'production',
+        KAFKA_BROKERS: '',
+        DATABASE_URL: '',
+        // The vault team deployed its remote on its own: the shell is told where.
+        REMOTE_VAULT_URL: '/mf/vault/9.9.9/mf-manifest.json',
+      },
     });
   });
   afterAll(async () => {
@@ -46,6 +57,27 @@ describe('the web target alone', () => {
     const rss = rssMiB(pid);
     console.log(`[per-target] web target RSS ${rss.toFixed(1)} MiB, native addons: ${native.length}`);
     expect(rss).toBeLessThan(240); // the pod limit is 256 Mi; with the AI stack it was 278 MiB
+  });
+
+  it('remotes deployable alone: names each remote’s versioned manifest, a separately deployed one included', async () => {
+    const res = await fetch(new URL('/runtime-config.json', web.url));
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const { remotes } = (await res.json()) as { remotes: Record<string, string> };
+    expect(remotes).toEqual({
+      dashboard: `/mf/dashboard/${VERSION}/mf-manifest.json`,
+      vault: '/mf/vault/9.9.9/mf-manifest.json',
+      inventory: `/mf/inventory/${VERSION}/mf-manifest.json`,
+      observatory: `/mf/observatory/${VERSION}/mf-manifest.json`,
+    });
+  });
+
+  it('remotes deployable alone: serves its own version immutably, and no other version at all', async () => {
+    const own = await fetch(new URL(`/mf/dashboard/${VERSION}/mf-manifest.json`, web.url));
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toContain('immutable');
+    // Chunks resolve next to the manifest, so a manifest never names another version's chunks.
+    expect(((await own.json()) as { metaData: { publicPath: string } }).metaData.publicPath).toBe('auto');
+    expect((await fetch(new URL('/mf/dashboard/0.0.1/mf-manifest.json', web.url))).status).toBe(404);
   });
 });
 

@@ -47,7 +47,7 @@ export function sharedSingletons(eager: boolean): moduleFederationPlugin.Shared 
 export interface AppBuildOptions {
   /** The app's folder (import.meta.dirname of its rspack.config.ts). */
   appDir: string;
-  /** Where the server mounts the build: '/' for the shell, '/mf/<name>/' for a remote. */
+  /** Where the server mounts the build: '/' for the shell, '/mf/<name>/' for a remote (dev server). */
   publicPath: string;
   federation: moduleFederationPlugin.ModuleFederationPluginOptions;
   /** Page title of the standalone index.html. */
@@ -77,7 +77,10 @@ export function createRspackConfig(options: AppBuildOptions): Configuration {
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(options.appDir, 'dist'),
-      publicPath: options.publicPath,
+      // A remote resolves its chunks next to wherever its manifest was loaded from ('auto'), so one
+      // build serves from /mf/<name>/<version>/ or a remote's own deployment alike, and a manifest
+      // never points at another version's chunks during a rolling update.
+      publicPath: options.publicPath === '/' ? '/' : 'auto',
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',

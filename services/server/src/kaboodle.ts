@@ -355,7 +355,16 @@ function registerModules(manager: ModuleManager<Context>): void {
     .register('web', {
       deps: ['http-server'],
       userVisible: true,
-      init: (ctx) => mountModule(ctx, createWebModule({ frontendsDir: ctx.config.FRONTENDS_DIR })),
+      init: (ctx) => {
+        const c = ctx.config;
+        const remoteUrls = {
+          ...(c.REMOTE_DASHBOARD_URL && { dashboard: c.REMOTE_DASHBOARD_URL }),
+          ...(c.REMOTE_VAULT_URL && { vault: c.REMOTE_VAULT_URL }),
+          ...(c.REMOTE_INVENTORY_URL && { inventory: c.REMOTE_INVENTORY_URL }),
+          ...(c.REMOTE_OBSERVATORY_URL && { observatory: c.REMOTE_OBSERVATORY_URL }),
+        };
+        return mountModule(ctx, createWebModule({ frontendsDir: c.FRONTENDS_DIR, remoteUrls }));
+      },
     })
     .register('all', { deps: [...SERVICES, 'web'], userVisible: true });
 }

@@ -1,6 +1,10 @@
 // The `web` target: serves the built shell and its federated remotes from one origin, so the
-// browser never needs CORS. Shell at /, each remote at /mf/<name>/ (its publicPath).
-import { existsSync } from 'node:fs';
+// browser never needs CORS. Shell at /, each remote at /mf/<name>/<version>/ (versioned, immutable)
+// and /mf/<name>/ (this build, revalidated). /runtime-config.json tells the shell where each remote's
+// manifest is: this build's versioned one, or a remote its team deployed on its own
+// (REMOTE_<NAME>_URL), so a remote ships without rebuilding the shell and a manifest never meets
+// chunks of another version.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { HealthCheck, ServiceModule } from '@kaboodle/platform';
@@ -11,11 +15,29 @@ export const REMOTES = ['dashboard', 'vault', 'inventory', 'observatory'] as con
  * Paths the single-page app must never swallow: APIs, probes and remotes. GET /process and GET /upload
  * are screens (the Processing Hub); only their POSTs and /process/status|cancel/... are the API.
  */
-const NOT_SPA = /^\/(api|mf)(\/|$)|^\/(healthz|readyz|metrics)$|^\/process\/(status|cancel)(\/|$)/;
+const NOT_SPA =
+  /^\/(api|mf)(\/|$)|^\/(healthz|readyz|metrics|runtime-config\.json)$|^\/process\/(status|cancel)(\/|$)/;
 
 export interface WebModuleDeps {
   /** Folder holding frontends/<app>/dist. */
   frontendsDir: string;
+  /** Manifest URLs of remotes deployed on their own (REMOTE_<NAME>_URL); the rest are served here. */
+  remoteUrls?: Partial<Record<(typeof REMOTES)[number], string>>;
+}
+
+/** The version a remote's build declares in its manifest (its package version), or undefined. */
+function builtVersion(frontendsDir: string, remote: string): string | undefined {
+  try {
+    const manifest = JSON.parse(
+      readFileSync(path.join(frontendsDir, remote, 'dist', 'mf-manifest.json'), 'utf8'),
+    ) as {
+      metaData?: { buildInfo?: { buildVersion?: string } };
+    };
+    const version = manifest.metaData?.buildInfo?.buildVersion;
+    return version && /^[0-9A-Za-z.+-]+$/.test(version) ? version : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const SHELL_CSP = [
@@ -56,7 +78,7 @@ export function createScreenEntryRouter(frontendsDir: string): Router {
   return router;
 }
 
-export function createWebModule({ frontendsDir }: WebModuleDeps): ServiceModule {
+export function createWebModule({ frontendsDir, remoteUrls = {} }: WebModuleDeps): ServiceModule {
   const shellDist = path.join(frontendsDir, 'shell', 'dist');
   const router: Router = express.Router();
 
@@ -72,9 +94,35 @@ export function createWebModule({ frontendsDir }: WebModuleDeps): ServiceModule 
     },
   };
 
+  const versions = Object.fromEntries(REMOTES.map((r) => [r, builtVersion(frontendsDir, r)]));
+  const immutable = {
+    ...staticOptions,
+    // Everything under a version folder is that version's forever, manifest included.
+    setHeaders(res: express.Response) {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  };
   for (const remote of REMOTES) {
-    router.use(`/mf/${remote}`, express.static(path.join(frontendsDir, remote, 'dist'), staticOptions));
+    const dist = path.join(frontendsDir, remote, 'dist');
+    const version = versions[remote];
+    // Only this build's version: asked for another, answer 404 rather than the wrong chunks.
+    if (version) router.use(`/mf/${remote}/${version}`, express.static(dist, immutable));
+    router.use(`/mf/${remote}`, express.static(dist, staticOptions));
   }
+
+  router.get('/runtime-config.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({
+      remotes: Object.fromEntries(
+        REMOTES.map((r) => [
+          r,
+          remoteUrls[r] ??
+            (versions[r] ? `/mf/${r}/${versions[r]}/mf-manifest.json` : `/mf/${r}/mf-manifest.json`),
+        ]),
+      ),
+    });
+  });
   router.use(express.static(shellDist, staticOptions));
 
   // The shell's client-side routes get index.html (named: the route-coverage test lists it).
