@@ -161,3 +161,56 @@ async function callersInCode(file: string): Promise<string[]> {
   const block = /\{\s*(?:\w+:\s*\[[^\]]*\],?\s*)+\}\s*,?\s*\);\s*\}\s*$/m.exec(text)?.[0] ?? '';
   return [...new Set([...block.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]!))].sort();
 }
+
+describe('secrets you create (deploy/k8s/create-secrets.sh)', () => {
+  it('makes exactly the Secrets the chart references and nothing generates', async () => {
+    const { mkdtemp, writeFile, chmod, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    // A stand-in for kubectl (no cluster here): `get` finds nothing, `create` records the name.
+    const bin = await mkdtemp(path.join(tmpdir(), 'fake-kubectl-'));
+    const log = path.join(bin, 'log');
+    await writeFile(
+      path.join(bin, 'kubectl'),
+      `#!/bin/sh\ncase "$3" in get) exit 1;; create) echo "$6" >> ${log};; esac\n`,
+    );
+    await chmod(path.join(bin, 'kubectl'), 0o755);
+    try {
+      await promisify(execFile)(path.join(root, 'deploy/k8s/create-secrets.sh'), ['kaboodle', 'kb'], {
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+      });
+      const created = (await readFile(log, 'utf8')).trim().split('\n').sort();
+      // Referenced by pods, Jobs and operator resources...
+      const referenced = new Set<string>();
+      const walk = (v: unknown): void => {
+        if (Array.isArray(v)) v.forEach(walk);
+        else if (v && typeof v === 'object')
+          for (const [k, x] of Object.entries(v)) {
+            if (
+              [
+                'secretName',
+                'passwordSecret',
+                'secretKeyRef',
+                'secretRef',
+                'accessKeyId',
+                'secretAccessKey',
+                'configuration',
+              ].includes(k)
+            ) {
+              const name = typeof x === 'string' ? x : (x as { name?: string })?.name;
+              if (name) referenced.add(name);
+            }
+            walk(x);
+          }
+      };
+      walk(objects.filter((o) => o.kind !== 'Certificate'));
+      // ...less what the chart, the operators and cert-manager make themselves.
+      const made =
+        /-secrets$|-es-roles$|-cluster-ca-cert$|-es-http-certs-public$|-pg-ca$|-grpc-tls$|-grpc-ca$|^kb-kaboodle-(auth|ingestion|processing|catalogue|search|operator)$|^kb-kaboodle-minio-policies$|^kb-kaboodle-config$/;
+      expect([...referenced].filter((n) => !made.test(n)).sort()).toEqual(created);
+    } finally {
+      await rm(bin, { recursive: true, force: true });
+    }
+  });
+});

@@ -91,6 +91,7 @@ Which targets each chart-managed secret value reaches: a pod gets the keys its c
   "S3_SECRET_KEY" (list "ingestion" "processing" "catalogue")
   "OPENAI_API_KEY" (list "processing")
   "AUTH_KEY_SECRET" (list "auth")
+  "SMTP_URL" (list "auth")
   "ELASTICSEARCH_PASSWORD" (list "search")
   "KAFKA_SASL_PASSWORD" (list "auth" "ingestion" "processing" "catalogue" "search")
   | toJson -}}
