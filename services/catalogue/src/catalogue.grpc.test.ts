@@ -141,7 +141,8 @@ describe('CatalogueService over gRPC', { timeout: 60_000 }, () => {
 
     // only kaboodles; without KABOODLE in the types, none (older callers see what they always saw)
     const only = [];
-    for await (const m of client.listForIndex({ entityTypes: [EntityType.KABOODLE] })) only.push(m);
+    for await (const m of client.listForIndex({ allOwners: true, entityTypes: [EntityType.KABOODLE] }))
+      only.push(m);
     expect(only.map((m) => (m.entity.case === 'kaboodle' ? m.entity.value.name : '')).sort()).toEqual([
       'Bob’s',
       'Fair',

@@ -13,11 +13,12 @@ describe('createOutbox', { timeout: 90_000 }, () => {
   beforeEach(async () => {
     db = createPgliteDatabase({ dataDir: `memory://outbox-unit-${Math.random()}`, schema: 'svc' });
     bus = createMemoryEventBus();
-  });
+  }, 60_000);
+  // PGlite's WASM start can take more than the default 10 s hook time on a loaded machine
   afterEach(async () => {
     await bus.close();
     await db.close();
-  });
+  }, 60_000);
 
   it('backs off from 100 ms, doubling, up to 30 s', () => {
     expect([1, 2, 3, 4].map(defaultOutboxBackoffMs)).toEqual([100, 200, 400, 800]);
