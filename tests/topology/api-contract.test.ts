@@ -31,6 +31,11 @@ const NOT_API_MIDDLEWARE: Record<string, string> = {
   serveStatic: 'static files',
   // the web target's index.html for the shell's client-side routes (/documents, /inventory/…)
   spaFallback: 'single-page app fallback',
+  // GET /process and /upload are the Processing Hub's screens; an Ingress cannot route by method, so
+  // in a cluster they reach ingestion, which answers a browser with the shell's page
+  screenEntry: 'screen pages on API paths',
+  // GET /runtime-config.json: where each remote's manifest lives, read by the shell at start
+  runtimeConfig: 'shell runtime config',
   // the JSON 404 for paths no route matched, and the one error body for every failure
   notFound: 'not found',
   errorHandler: 'error handler',

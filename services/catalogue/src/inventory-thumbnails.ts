@@ -2,7 +2,6 @@
 // offers is rendered once (sharp: upright, no enlargement, JPEG) and kept in the blob store beside
 // the original under a key naming the photo's hash, so a changed photo never serves an old picture.
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { BlobStore, Logger } from '@kaboodle/platform';
 import { NotFoundError } from '@kaboodle/platform';
 
@@ -54,6 +53,8 @@ export function createThumbnailer(deps: { blobs: BlobStore; logger: Logger }) {
       throw err;
     }
     const bytes = await readAll(original.body, MAX_ORIGINAL_BYTES);
+    // loaded on first use: the web target imports the catalogue's declarations, never sharp
+    const { default: sharp } = await import('sharp');
     let out: Buffer;
     try {
       out = await sharp(bytes, { limitInputPixels: MAX_PIXELS })

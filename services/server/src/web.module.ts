@@ -74,7 +74,12 @@ export const SCREENS_ON_API_PATHS = ['/process', '/upload'] as const;
 export function createScreenEntryRouter(frontendsDir: string): Router {
   const router: Router = express.Router();
   const send = shellEntry(frontendsDir);
-  for (const screen of SCREENS_ON_API_PATHS) router.get(screen, send);
+  const screens = new Set<string>(SCREENS_ON_API_PATHS);
+  // Named middleware, not routes: pages, not API operations (the route-coverage test lists it).
+  router.use(function screenEntry(req, res, next) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !screens.has(req.path)) return next();
+    send(req, res, next);
+  });
   return router;
 }
 
@@ -111,7 +116,10 @@ export function createWebModule({ frontendsDir, remoteUrls = {} }: WebModuleDeps
     router.use(`/mf/${remote}`, express.static(dist, staticOptions));
   }
 
-  router.get('/runtime-config.json', (_req, res) => {
+  // Where each remote's manifest lives (a file the shell reads at start, not an API operation: a
+  // named middleware the route-coverage test lists).
+  router.use('/runtime-config.json', function runtimeConfig(req, res, next) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
       remotes: Object.fromEntries(
