@@ -4,12 +4,37 @@
 // vision accuracy on the generated photos.
 // Run: node services/processing/bench/eval.ts [--json] [--misses] [--no-photos] [--no-real]
 /* eslint-disable no-console -- a command-line report: printing is its output */
+import { FIELD_CONFIDENCE, FIELD_THRESHOLD } from '../src/enrich/classify-field.ts';
+import { EVAL_DOCUMENTS } from '../../../tests/eval/documents.ts';
+import { loadFieldSet } from '../../../tests/eval/real/field-set.ts';
+import {
+  chooseThreshold,
+  fieldOutcome,
+  fieldRows,
+  fitFieldConfidence,
+} from '../../../tests/eval/real/run-fields.ts';
 import { evaluateRealDocuments } from '../../../tests/eval/real/run-real.ts';
 import { runEvaluation } from '../../../tests/eval/run-eval.ts';
 
 const args = process.argv.slice(2);
 const figures = await runEvaluation({ photos: !args.includes('--no-photos') });
 const real = args.includes('--no-real') ? undefined : await evaluateRealDocuments();
+// Field (discipline) on real documents of many kinds, with Unclassified as an answer.
+const fieldSet = args.includes('--no-real') ? undefined : await loadFieldSet();
+const fieldRowsAll = fieldSet
+  ? [
+      ...fieldRows(fieldSet.documents),
+      ...fieldRows(
+        EVAL_DOCUMENTS.map((d) => ({
+          id: d.id,
+          kind: 'team',
+          text: d.text,
+          fields: [d.expected.field ?? ''],
+          half: 'team' as const,
+        })),
+      ),
+    ]
+  : [];
 if (args.includes('--json')) {
   console.log(JSON.stringify({ ...figures, real: real && { ...real, rows: undefined } }, null, 2));
 } else {
@@ -49,6 +74,37 @@ if (args.includes('--json')) {
     );
     for (const f of [...real.metadata, ...real.metadataHeldOut])
       for (const m of f.misses) console.log(`    ${f.field}: ${m.slice(0, 140)}`);
+  }
+  if (fieldSet) {
+    const half = (h: string) => fieldRowsAll.filter((r) => r.half === h);
+    const tuneRows = [...half('tune'), ...half('team')];
+    console.log(
+      `\nField on real documents: ${fieldSet.documents.length} (the PDFs above and ${fieldSet.documents.length - (real?.documents ?? 0)} text documents: licences, a constitution, standards, fortune-cookie files)` +
+        (fieldSet.unavailable.length ? `; ${fieldSet.unavailable.length} unavailable` : ''),
+    );
+    console.log(
+      `  shipped: confidence ${JSON.stringify(FIELD_CONFIDENCE)}, Unclassified below ${FIELD_THRESHOLD}`,
+    );
+    console.log(
+      `  refit on tune + team now: ${JSON.stringify(fitFieldConfidence(tuneRows))}; threshold by right − 2×wrong on tune: ${chooseThreshold(tuneRows)}`,
+    );
+    console.log('  set                      docs   right   wrong class   Unclassified');
+    for (const h of ['tune', 'report', 'team']) {
+      const o = fieldOutcome(half(h));
+      console.log(
+        `  ${`${h}${h === 'report' ? ' (never tuned on)' : h === 'team' ? ' (written set)' : ''}`.padEnd(24)} ${String(o.documents).padStart(4)}  ${pct(o.accuracy)}   ${pct(o.wrong)}         ${pct(o.unclassified)}`,
+      );
+    }
+    console.log('  trade-off on report: threshold → right / wrong class / Unclassified');
+    for (const t of [0, 0.5, 0.6, 0.7, FIELD_THRESHOLD, 0.8, 0.9]
+      .filter((x, i, a) => a.indexOf(x) === i)
+      .sort()) {
+      const o = fieldOutcome(half('report'), t);
+      console.log(
+        `    ${t.toFixed(2)}${t === FIELD_THRESHOLD ? '*' : ' '}  ${pct(o.accuracy)} ${pct(o.wrong)} ${pct(o.unclassified)}`,
+      );
+    }
+    for (const m of fieldOutcome(half('report')).misses) console.log(`    miss: ${m.slice(0, 160)}`);
   }
   console.log(
     `\nShort documents (${figures.shortDocuments}: a paragraph, a few lines, a list, a bare byline)`,

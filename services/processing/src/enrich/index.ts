@@ -9,5 +9,6 @@ export {
 export { createOpenAiEnricher, type OpenAiEnricherOptions } from './openai-enricher.ts';
 export { normaliseTag, reconcileTags, stemWord, tagKey, type ReconciledTag } from './tag-vocabulary.ts';
 export { parseInstructions, type InstructionDirectives } from './instructions.ts';
-export { classifyCategory, classifyField, type Classification } from './classify.ts';
+export { classifyCategory, type Classification } from './classify.ts';
+export { classifyField, guessField, FIELD_THRESHOLD, type FieldGuess } from './classify-field.ts';
 export { loadNlp } from './nlp.ts';

@@ -1,7 +1,8 @@
 // The offline DocumentEnricher: file metadata first, then rules over the first page, then extractive
 // NLP (wink-nlp TextRank for summary/thesis/issue, noun phrases for hashtags) and compromise for
 // people as suggestions. No network; ~tens of ms per document once the models are loaded.
-import { classifyCategory, classifyField } from './classify.ts';
+import { classifyField } from './classify-field.ts';
+import { classifyCategory } from './classify.ts';
 import {
   emptyEnrichment,
   excerpt,
