@@ -24,6 +24,23 @@ describe('OwnerKeywordIndex', () => {
     return ix;
   }
 
+  it('adds the lead: of two texts with the same words, the one that opens with them ranks first', () => {
+    const filler = 'notes on the project and its many small parts and pieces and other matters '.repeat(8);
+    const ix = new OwnerKeywordIndex();
+    const late = `${filler} tidal turbine`;
+    const early = `tidal turbine ${filler}`;
+    ix.load('late', 'document', late, late.slice(0, 100));
+    ix.load('early', 'document', early, early.slice(0, 100));
+    ix.markReady();
+    const hits = ix.search('tidal turbine', 10);
+    expect(hits.map((h) => h.key)).toEqual(['early', 'late']);
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+    // and a write replaces the lead with the text
+    ix.applyWrite('early', 'document', late, late.slice(0, 100));
+    const again = ix.search('tidal turbine', 10);
+    expect(again[0]!.score).toBeCloseTo(again[1]!.score, 9);
+  });
+
   it('ranks by BM25: rarer words weigh more, more occurrences count, shorter documents win ties', () => {
     const ix = index({
       a: 'ocean warming and glacier retreat',

@@ -2,12 +2,17 @@
 // of record, whose own full-text index answers small owners, category and tag filters, and large owners
 // while this is being built). The text analysis follows the table's FTS index: words of letters and
 // digits, lower case, ASCII folding, English stop words, Snowball (Porter2) English stems, tokens of
-// more than 40 characters dropped. Scoring is BM25 (k1 1.2, b 0.75) over the owner's own documents.
+// more than 40 characters dropped. Scoring is BM25 (k1 1.2, b 0.75) over the owner's own documents,
+// summed over two fields as the table's query does: the whole search text, and the lead (the
+// opening of the content) weighted LEAD_BOOST, each with its own lengths and document frequencies.
 import porter2 from 'wink-porter2-stemmer';
+import { LEAD_BOOST } from './search-scoring.ts';
 
 const K1 = 1.2;
 const B = 0.75;
 const MAX_TOKEN_CHARS = 40;
+/** Lead terms live beside the body's under this prefix (no analysed word starts with it). */
+const LEAD = '\u0001';
 
 // The English stop words of Lucene's (and Elasticsearch's `_english_`) analyser.
 const STOP_WORDS = new Set(
@@ -74,6 +79,8 @@ export class OwnerKeywordIndex {
   private keys: (string | undefined)[] = [];
   private types: string[] = [];
   private lengths = new Uint32Array(1_024);
+  private leadLengths = new Uint32Array(1_024);
+  private totalLeadLength = 0;
   /** Per slot: the term ids and frequencies, to take a document out of df and to compact. */
   private docTerms: (DocTerms | undefined)[] = [];
   private totalLength = 0;
@@ -86,14 +93,14 @@ export class OwnerKeywordIndex {
     return this.slotOf.size;
   }
 
-  applyWrite(key: string, entityType: string, text: string | null): void {
+  applyWrite(key: string, entityType: string, text: string | null, lead = ''): void {
     if (this.state === 'building') this.touched.add(key);
-    this.put(key, entityType, text);
+    this.put(key, entityType, text, lead);
   }
 
-  load(key: string, entityType: string, text: string): void {
+  load(key: string, entityType: string, text: string, lead = ''): void {
     if (this.touched.has(key)) return;
-    this.put(key, entityType, text);
+    this.put(key, entityType, text, lead);
   }
 
   markReady(): void {
@@ -107,6 +114,7 @@ export class OwnerKeywordIndex {
     this.slotOf.delete(key);
     this.keys[slot] = undefined;
     this.totalLength -= this.lengths[slot]!;
+    this.totalLeadLength -= this.leadLengths[slot]!;
     for (const id of this.docTerms[slot]!.ids) this.postings[id]!.df -= 1;
     this.docTerms[slot] = undefined;
     this.dead += 1;
@@ -119,22 +127,29 @@ export class OwnerKeywordIndex {
     if (live === 0 || k < 1) return [];
     const queryTerms = [...new Set(analyse(text))];
     const avg = this.totalLength / live || 1;
+    const leadAvg = this.totalLeadLength / live || 1;
     const types = entityTypes && entityTypes.length > 0 ? new Set(entityTypes) : undefined;
     if (this.scratch.length < this.keys.length) this.scratch = new Float64Array(this.keys.length * 2);
     const scores = this.scratch;
     const touched: number[] = [];
+    const fields = [
+      { prefix: '', lengths: this.lengths, avg, weight: 1 },
+      { prefix: LEAD, lengths: this.leadLengths, avg: leadAvg, weight: LEAD_BOOST },
+    ];
     for (const term of queryTerms) {
-      const id = this.termIds.get(term);
-      const p = id === undefined ? undefined : this.postings[id];
-      if (!p || p.df === 0) continue;
-      const idf = Math.log(1 + (live - p.df + 0.5) / (p.df + 0.5));
-      for (let i = 0; i < p.length; i++) {
-        const slot = p.docs[i]!;
-        if (this.keys[slot] === undefined) continue;
-        const tf = p.tfs[i]!;
-        const norm = tf + K1 * (1 - B + (B * this.lengths[slot]!) / avg);
-        if (scores[slot] === 0) touched.push(slot);
-        scores[slot]! += (idf * tf * (K1 + 1)) / norm;
+      for (const f of fields) {
+        const id = this.termIds.get(f.prefix + term);
+        const p = id === undefined ? undefined : this.postings[id];
+        if (!p || p.df === 0) continue;
+        const idf = f.weight * Math.log(1 + (live - p.df + 0.5) / (p.df + 0.5));
+        for (let i = 0; i < p.length; i++) {
+          const slot = p.docs[i]!;
+          if (this.keys[slot] === undefined) continue;
+          const tf = p.tfs[i]!;
+          const norm = tf + K1 * (1 - B + (B * f.lengths[slot]!) / f.avg);
+          if (scores[slot] === 0) touched.push(slot);
+          scores[slot]! += (idf * tf * (K1 + 1)) / norm;
+        }
       }
     }
     // The k best in a min-heap of slots (worst at the root), so a common word's tens of thousands of
@@ -183,12 +198,11 @@ export class OwnerKeywordIndex {
       .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
-  private put(key: string, entityType: string, text: string | null): void {
+  private put(key: string, entityType: string, text: string | null, lead: string): void {
     this.remove(key);
     if (text === null) return;
     const counts = new Map<number, number>();
-    let length = 0;
-    for (const term of analyse(text)) {
+    const count = (term: string) => {
       let id = this.termIds.get(term);
       if (id === undefined) {
         id = this.postings.length;
@@ -196,7 +210,16 @@ export class OwnerKeywordIndex {
         this.postings.push({ docs: new Int32Array(4), tfs: new Uint16Array(4), length: 0, df: 0 });
       }
       counts.set(id, (counts.get(id) ?? 0) + 1);
+    };
+    let length = 0;
+    for (const term of analyse(text)) {
+      count(term);
       length += 1;
+    }
+    let leadLength = 0;
+    for (const term of analyse(lead)) {
+      count(LEAD + term);
+      leadLength += 1;
     }
     const terms: DocTerms = {
       ids: Int32Array.from(counts.keys()),
@@ -210,9 +233,14 @@ export class OwnerKeywordIndex {
       const grown = new Uint32Array(this.lengths.length * 2);
       grown.set(this.lengths);
       this.lengths = grown;
+      const grownLead = new Uint32Array(this.lengths.length);
+      grownLead.set(this.leadLengths);
+      this.leadLengths = grownLead;
     }
     this.lengths[slot] = length;
     this.totalLength += length;
+    this.leadLengths[slot] = leadLength;
+    this.totalLeadLength += leadLength;
     this.slotOf.set(key, slot);
     this.post(slot, terms);
   }
@@ -241,6 +269,7 @@ export class OwnerKeywordIndex {
     const docTerms = this.docTerms;
     const types = this.types;
     const lengths = this.lengths;
+    const leadLengths = this.leadLengths;
     for (const p of this.postings) {
       p.length = 0;
       p.df = 0;
@@ -250,7 +279,9 @@ export class OwnerKeywordIndex {
     this.types = [];
     this.docTerms = [];
     this.lengths = new Uint32Array(Math.max(1_024, live.length * 2));
+    this.leadLengths = new Uint32Array(this.lengths.length);
     this.totalLength = 0;
+    this.totalLeadLength = 0;
     this.dead = 0;
     for (const [key, oldSlot] of live) {
       const terms = docTerms[oldSlot]!;
@@ -260,6 +291,8 @@ export class OwnerKeywordIndex {
       this.docTerms.push(terms);
       this.lengths[slot] = lengths[oldSlot]!;
       this.totalLength += lengths[oldSlot]!;
+      this.leadLengths[slot] = leadLengths[oldSlot]!;
+      this.totalLeadLength += leadLengths[oldSlot]!;
       this.slotOf.set(key, slot);
       this.post(slot, terms);
     }

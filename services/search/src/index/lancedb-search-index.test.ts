@@ -79,6 +79,34 @@ describe('LanceDB search index', () => {
     await expect(b.open()).rejects.toThrow(/holds 16-dimension vectors but the embedder gives 32: rebuild/);
   });
 
+  it('scores the content’s opening (the lead) on top of the whole text, also in a table made before it', async () => {
+    const dir = await tempDir();
+    const filler = 'notes on the project and its many small parts and pieces and other matters '.repeat(10);
+    const docs = [
+      entity(1, { title: 'first', content: `${filler} tidal turbine` }),
+      entity(2, { title: 'second', content: `tidal turbine ${filler}` }),
+    ];
+    const index = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await index.open();
+    await index.upsert(docs);
+    const hits = await index.search({ ownerId: 'u1', mode: 'keyword', text: 'tidal turbine', limit: 5 });
+    expect(hits.map((h) => h.id)).toEqual(['d2', 'd1']);
+    expect(hits[0]!.raw!).toBeGreaterThan(hits[1]!.raw!);
+    await index.close();
+
+    // A table whose lead was never indexed (made before) gets the index when opened.
+    const lance = await import('@lancedb/lancedb');
+    const db = await lance.connect(dir);
+    const table = await db.openTable((await db.tableNames())[0]!);
+    const leadIndex = (await table.listIndices()).find((i) => i.columns.includes('content_head'));
+    await table.dropIndex(leadIndex!.name);
+    const reopened = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await reopened.open();
+    const again = await reopened.search({ ownerId: 'u1', mode: 'keyword', text: 'tidal turbine', limit: 5 });
+    expect(again.map((h) => h.id)).toEqual(['d2', 'd1']);
+    await reopened.close();
+  });
+
   it('fails clearly when used before open()', async () => {
     const index = createLanceDbSearchIndex({ dir: await tempDir(), dimensions: DIMS });
     await expect(index.search({ ownerId: 'u', mode: 'keyword', text: 'x', limit: 1 })).rejects.toThrow(

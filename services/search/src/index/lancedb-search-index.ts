@@ -30,6 +30,7 @@ import {
   clampLimit,
   cosineDistanceToScore,
   fusionDepth,
+  LEAD_BOOST,
   normaliseTag,
   reciprocalRankFusion,
 } from './search-scoring.ts';
@@ -345,8 +346,11 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         // (~2.5 ms of a 100k BM25 query here); a bitmap makes it free. Types are filtered often too.
         if (!has('deleted')) await table.createIndex('deleted', { config: lancedb.Index.bitmap() });
         if (!has('entity_type')) await table.createIndex('entity_type', { config: lancedb.Index.bitmap() });
-        if (!has('search_text')) {
-          await table.createIndex('search_text', {
+        // BM25 over the whole search text and over the content's opening (the lead, LEAD_BOOST);
+        // a table made before the lead was scored gets its index here, from the rows it holds.
+        for (const column of ['search_text', 'content_head']) {
+          if (has(column)) continue;
+          await table.createIndex(column, {
             config: lancedb.Index.fts({
               baseTokenizer: 'simple',
               lowercase: true,
@@ -610,7 +614,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
         const mem = graphs.get(r.owner_id);
         if (!mem) continue;
         mem.graph.applyWrite(r.key, r.entity_type, r.deleted ? null : r.vector);
-        mem.words.applyWrite(r.key, r.entity_type, r.deleted ? null : r.search_text);
+        mem.words.applyWrite(r.key, r.entity_type, r.deleted ? null : r.search_text, r.content_head);
         if (mem.state === 'building') mem.touched.add(r.key);
         if (r.deleted) mem.rows.delete(r.key);
         else mem.rows.set(r.key, displayRow(r));
@@ -726,6 +730,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
           const types = batch.getChild('entity_type');
           const vectors = batch.getChild('vector');
           const texts = batch.getChild('search_text');
+          const leads = batch.getChild('content_head');
           for (let i = 0; i < batch.numRows; i++) {
             // dropped meanwhile (owner deleted, index closed): stop quietly
             if (graphs.get(ownerId) !== graph) return;
@@ -733,7 +738,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
             const type = String(types?.get(i));
             const v = vectors?.get(i) as { toArray(): Float32Array } | null;
             if (v) graph.graph.load(key, type, v.toArray());
-            graph.words.load(key, type, String(texts?.get(i) ?? ''));
+            graph.words.load(key, type, String(texts?.get(i) ?? ''), String(leads?.get(i) ?? ''));
             if (!graph.touched.has(key)) {
               const row: Record<string, unknown> = {};
               for (const c of HIT_COLUMNS) row[c] = batch.getChild(c)?.get(i);
@@ -845,9 +850,14 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   }
 
   async function bm25(filter: string, text: string, k: number): Promise<Candidate[]> {
+    // A sum of the two fields' BM25 (a multi-column match would take the larger of the two).
+    const words = new lancedb.BooleanQuery([
+      [lancedb.Occur.Should, new lancedb.MatchQuery(text, 'search_text')],
+      [lancedb.Occur.Should, new lancedb.MatchQuery(text, 'content_head', { boost: LEAD_BOOST })],
+    ]);
     const rows = (await t()
       .query()
-      .fullTextSearch(text, { columns: 'search_text' })
+      .fullTextSearch(words)
       .where(filter)
       .select(['key', '_score'])
       .limit(k)
