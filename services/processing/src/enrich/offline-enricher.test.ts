@@ -285,3 +285,42 @@ Maintenance costs fell by a third after switching to subsea connectors.`;
     expect(r.author).toBe('');
   });
 });
+
+describe('offline enricher on a receipt and a note', () => {
+  const enricher = createOfflineEnricher();
+  const receipt = `HARBOUR CRAFT MARKET
+Stall 14 - Quayside, Gdansk
+12/05/2024 14:32
+2 x Hand-thrown mug        48.00
+1 x Linen tea towel        12.50
+TOTAL                      60.50
+Paid by card. Thank you for shopping local!`;
+
+  it('says who sold what, for how much and when; argues nothing; spells tags as the text does', async () => {
+    const e = await enricher.enrich({ text: receipt, fileName: 'receipt.txt' });
+    expect(e.summary).toBe(
+      'Receipt from Harbour Craft Market, 12/05/2024: 2 x Hand-thrown mug, 1 x Linen tea towel; total 60.50, paid by card.',
+    );
+    expect(e.thesis).toBe('');
+    expect(e.issue).toBe('');
+    expect(e.category).toBe('Receipt');
+    expect(e.field).toBe('');
+    expect(e.hashtags.map((h) => h.tag)).toContain('harbour-craft-market');
+    expect(e.hashtags.map((h) => h.tag).join(' ')).not.toMatch(/harbor/);
+  });
+
+  it('gives a note a thesis only where it argues, never its summary again', async () => {
+    const facts = await enricher.enrich({
+      text: 'Market notes\nThe harbour craft market moves to the old fish hall in June. Stallholders book by 15 May.',
+      fileName: 'notes.txt',
+    });
+    expect(facts.summary).not.toBe('');
+    expect(facts.thesis).toBe('');
+    const argued = await enricher.enrich({
+      text: 'Market notes\nThe harbour craft market moves to the old fish hall in June.\nI think we should take a bigger stall, because the mugs sold out twice last year.',
+      fileName: 'notes.txt',
+    });
+    expect(argued.thesis).toMatch(/^I think we should take a bigger stall/);
+    expect(argued.thesis).not.toBe(argued.summary);
+  });
+});

@@ -28,6 +28,7 @@ import {
   type RuleHit,
 } from './metadata-rules.ts';
 import { loadNlp, type Nlp, type WinkSentence } from './nlp.ts';
+import { readReceipt, receiptSummary } from './receipt.ts';
 import { normaliseTag, reconcileTags } from './tag-vocabulary.ts';
 import { keyPhrases, textRank } from './textrank.ts';
 
@@ -52,6 +53,9 @@ const THESIS_CUES: Array<[RegExp, number]> = [
   [/\bthesis\b/i, 1.5],
   [/\b(?:in conclusion|we find that|results show|the short answer|the answer is|most likely)\b/i, 1.5],
   [/\b(?:our mission|we will|our goal is|aims? to)\b/i, 1],
+  // A stance in a note or a letter: "I think we should take a bigger stall".
+  [/\b(?:i|we) (?:think|believe|suggest)\b/i, 2],
+  [/\b(?:should|must|ought to)\b/i, 0.5],
 ];
 
 const ISSUE_CUES: Array<[RegExp, number]> = [
@@ -217,15 +221,29 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
       );
     }
 
-    const thesis = pickByCues(
-      analysed,
-      sentences,
-      ranks,
-      THESIS_CUES,
-      SECTION('thesis|short answer|conclusion|brief answer|summary of argument|mission'),
-      // A list has no thesis unless it states one.
-      !prose.isList,
-    );
+    // A receipt says who, what, how much and when; it argues nothing, so it has no thesis or issue.
+    const receipt = readReceipt(text);
+    if (receipt) {
+      out.summary = receiptSummary(receipt);
+      out.provenance.summary = prov(
+        0.7,
+        ProvenanceSource.TEXT_ANALYSIS,
+        'rule: receipt (seller, items, total, date)',
+        `${receipt.items.length} items, total ${receipt.total}`,
+      );
+    }
+    // A thesis only where the text argues (cue phrases or a labelled section), and never the whole
+    // summary again: a note that only states facts has none.
+    const thesis = receipt
+      ? null
+      : pickByCues(
+          analysed,
+          sentences,
+          ranks,
+          THESIS_CUES,
+          SECTION('thesis|short answer|conclusion|brief answer|summary of argument|mission'),
+          (t) => t === out.summary.trim(),
+        );
     if (thesis) {
       out.thesis = thesis.text;
       out.provenance.thesis = prov(
@@ -235,15 +253,19 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
         thesis.text,
       );
     }
-    const issue = pickByCues(
-      analysed,
-      sentences,
-      ranks,
-      ISSUE_CUES,
-      SECTION('question presented|questions presented|issue|issues|problem|the problem|problem statement'),
-      false,
-    );
-    if (issue && issue.text !== out.thesis) {
+    const issue = receipt
+      ? null
+      : pickByCues(
+          analysed,
+          sentences,
+          ranks,
+          ISSUE_CUES,
+          SECTION(
+            'question presented|questions presented|issue|issues|problem|the problem|problem statement',
+          ),
+          (t) => t === out.thesis,
+        );
+    if (issue) {
       out.issue = issue.text;
       out.provenance.issue = prov(issue.confidence, ProvenanceSource.TEXT_ANALYSIS, issue.method, issue.text);
     }
@@ -286,11 +308,13 @@ export function createOfflineEnricher(options: OfflineEnricherOptions = {}): Doc
         `category: ${directives.category}`,
       );
     } else {
-      const category = classifyCategory(text, {
-        title: out.title,
-        byline: !!bylineLine,
-        isList: prose.isList,
-      });
+      const category = receipt
+        ? { label: 'Receipt', confidence: 0.8, cues: ['a total line and priced items'] }
+        : classifyCategory(text, {
+            title: out.title,
+            byline: !!bylineLine,
+            isList: prose.isList,
+          });
       out.category = category.label;
       out.provenance.category = prov(
         category.confidence,
@@ -503,17 +527,19 @@ function pickByCues(
   ranks: number[],
   cues: Array<[RegExp, number]>,
   section: RegExp,
-  fallbackToTop = true,
+  /** Sentences that may not be picked (already the summary, or the thesis). */
+  taken: (sentence: string) => boolean,
 ): Picked | null {
   const labelled = section.exec(text);
   if (labelled) {
     const first = labelled[1]!.split(/(?<=[.!?])\s+/)[0]!.trim();
-    if (first.split(' ').length >= 4)
+    if (first.split(' ').length >= 4 && !taken(tidy(first)))
       return { text: tidy(first), confidence: 0.8, method: 'rule: labelled section' };
   }
   const n = Math.max(1, sentences.length);
   let best: { i: number; score: number; cue: number } | null = null;
   sentences.forEach((s, i) => {
+    if (taken(tidy(s.text))) return;
     let cue = 0;
     for (const [re, w] of cues) if (re.test(s.text)) cue += w;
     if (cue === 0) return;
@@ -528,9 +554,8 @@ function pickByCues(
       method: 'cue phrases + textrank',
     };
   }
-  if (!fallbackToTop || sentences.length === 0) return null;
-  const topIndex = ranks.indexOf(Math.max(...ranks));
-  return { text: tidy(sentences[topIndex]!.text), confidence: 0.3, method: 'textrank top sentence' };
+  // No sentence argues or asks anything: no thesis (the most central sentence is the summary's).
+  return null;
 }
 
 function suggestAuthor(nlp: Nlp, lines: string[]): RuleHit<string> | null {

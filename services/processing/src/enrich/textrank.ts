@@ -170,6 +170,20 @@ const TIME_WORDS = new Set([
 ]);
 
 /**
+ * A word as the text spells it, lower-cased: wink-nlp's normal and lemma forms use American
+ * spelling ("HARBOUR" → "harbor"), and a tag must read as the document does. The head of a phrase
+ * is made singular by taking off what the lemma took off the normal form ("harbours" → "harbour");
+ * an irregular plural ("children") keeps the lemma.
+ */
+function spelledAsWritten(t: WinkToken, head: boolean): string {
+  const own = t.value.toLowerCase();
+  if (!head || t.lemma === t.normal) return own;
+  if (!t.normal.startsWith(t.lemma)) return t.lemma;
+  const suffix = t.normal.slice(t.lemma.length);
+  return own.endsWith(suffix) ? own.slice(0, own.length - suffix.length) : t.lemma;
+}
+
+/**
  * Noun phrases (adjective/noun runs ending in a noun, 1–3 words), scored by occurrences weighted
  * by the rank of the sentences they occur in, longer phrases slightly favoured.
  */
@@ -188,7 +202,7 @@ export function keyPhrases(sentences: WinkSentence[], ranks: number[], max = 15)
         // "friday noon", "good summer": a phrase about a time is not a subject.
         const head = words[words.length - 1]!;
         if (TIME_WORDS.has(head.lemma) || TIME_WORDS.has(head.normal)) continue;
-        const key = words.map((t, i) => (i === words.length - 1 ? t.lemma : t.normal)).join(' ');
+        const key = words.map((t, i) => spelledAsWritten(t, i === words.length - 1)).join(' ');
         if (GENERIC.has(key)) continue;
         const e = acc.get(key) ?? { score: 0, occurrences: 0, display: key };
         e.score += weight * (1 + 0.5 * (len - 1));
