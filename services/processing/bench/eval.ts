@@ -2,6 +2,9 @@
 // (tests/eval/real: PDFs from Debian documentation packages, fetched into .cache/eval-real) side by
 // side with the misses, search MRR / nDCG@10 for the offline embedder, BM25 and their hybrid, and
 // vision accuracy on the generated photos.
+// With KABOODLE_EVAL_OPENAI_URL (and KABOODLE_EVAL_OPENAI_MODEL, OPENAI_API_KEY) naming an
+// OpenAI-compatible endpoint, the team's set is also enriched by that model (the offline rules as
+// its fallback) and both columns are printed side by side.
 // Run: node services/processing/bench/eval.ts [--json] [--misses] [--no-photos] [--no-real]
 /* eslint-disable no-console -- a command-line report: printing is its output */
 import { FIELD_CONFIDENCE, FIELD_THRESHOLD } from '../src/enrich/classify-field.ts';
@@ -13,12 +16,21 @@ import {
   fieldRows,
   fitFieldConfidence,
 } from '../../../tests/eval/real/run-fields.ts';
+import { compareWithModel } from '../../../tests/eval/generative.ts';
 import { evaluateRealDocuments } from '../../../tests/eval/real/run-real.ts';
 import { runEvaluation } from '../../../tests/eval/run-eval.ts';
 
 const args = process.argv.slice(2);
 const figures = await runEvaluation({ photos: !args.includes('--no-photos') });
 const real = args.includes('--no-real') ? undefined : await evaluateRealDocuments();
+const endpoint = process.env.KABOODLE_EVAL_OPENAI_URL;
+const generative = endpoint
+  ? await compareWithModel({
+      baseURL: endpoint,
+      model: process.env.KABOODLE_EVAL_OPENAI_MODEL ?? 'gpt-4o-mini',
+      ...(process.env.OPENAI_API_KEY ? { apiKey: process.env.OPENAI_API_KEY } : {}),
+    })
+  : undefined;
 // Field (discipline) on real documents of many kinds, with Unclassified as an answer.
 const fieldSet = args.includes('--no-real') ? undefined : await loadFieldSet();
 const fieldRowsAll = fieldSet
@@ -105,6 +117,23 @@ if (args.includes('--json')) {
       );
     }
     for (const m of fieldOutcome(half('report')).misses) console.log(`    miss: ${m.slice(0, 160)}`);
+  }
+  if (generative) {
+    const [offline, model] = generative;
+    console.log(
+      `\nGenerative (team set, ${EVAL_DOCUMENTS.length} documents)   ${offline.label.padEnd(20)}${model.label}`,
+    );
+    offline.fields.forEach((f, i) => {
+      const m = model.fields[i]!;
+      const c = (x: typeof f) =>
+        `${pct(x.total ? x.correct / x.total : 0)} (${x.correct}/${x.total})`.padEnd(20);
+      console.log(`  ${f.field.padEnd(36)}${c(f)}${c(m)}`);
+    });
+    for (const f of model.failed) console.log(`  model failed: ${f}`);
+  } else {
+    console.log(
+      '\nGenerative column: set KABOODLE_EVAL_OPENAI_URL (and KABOODLE_EVAL_OPENAI_MODEL) to an OpenAI-compatible endpoint to print it beside the offline rules (the eval tier runs it against a loopback stand-in).',
+    );
   }
   console.log(
     `\nShort documents (${figures.shortDocuments}: a paragraph, a few lines, a list, a bare byline)`,

@@ -68,19 +68,27 @@ export function createOpenAiEnricher(options: OpenAiEnricherOptions): DocumentEn
       ]
         .filter(Boolean)
         .join('\n\n');
-      const completion = await options.client.chat.completions.create(
-        {
-          model: options.model,
-          response_format: { type: 'json_object' },
-          temperature: 0.2,
-          messages: [
-            { role: 'system', content: SYSTEM },
-            { role: 'user', content: user },
-          ],
-        },
-        opts.signal ? { signal: opts.signal } : {},
-      );
-      const json = parseJsonObject(completion.choices[0]?.message?.content);
+      let json: Record<string, unknown>;
+      try {
+        const completion = await options.client.chat.completions.create(
+          {
+            model: options.model,
+            response_format: { type: 'json_object' },
+            temperature: 0.2,
+            messages: [
+              { role: 'system', content: SYSTEM },
+              { role: 'user', content: user },
+            ],
+          },
+          opts.signal ? { signal: opts.signal } : {},
+        );
+        json = parseJsonObject(completion.choices[0]?.message?.content);
+      } catch (err) {
+        // The endpoint failed after the SDK's retries, or answered no JSON: the offline rules'
+        // result stands (its provenance says where each field came from). A cancelled job stops.
+        if (!baseline || opts.signal?.aborted) throw err;
+        return baseline;
+      }
       return toEnrichment(json, options.model, input, baseline);
     },
   };
@@ -187,6 +195,12 @@ function toEnrichment(
       }
       out.provenance[f] = baseline.provenance[f]!;
     }
+  }
+  // A thesis that only repeats the summary says nothing more (the model's summary may be the very
+  // sentence the rules took as the thesis).
+  if (out.thesis && out.thesis.trim() === out.summary.trim()) {
+    out.thesis = '';
+    delete out.provenance.thesis;
   }
   return out;
 }

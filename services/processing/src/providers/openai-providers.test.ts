@@ -142,6 +142,22 @@ describe('OpenAI-compatible enricher', () => {
     );
   });
 
+  it('falls back to the offline rules when the model fails or answers no JSON', async () => {
+    const offline = createOfflineEnricher();
+    const text =
+      'Clause Review\nJournal of Legal Informatics, Vol. 12 (2019)\n\nWe argue that transformers reduce contract review time for attorneys.';
+    const expected = await offline.enrich({ text });
+    const enricher = createOpenAiEnricher({ client: client(), model: 'gpt-test', baseline: offline });
+    standIn.chatAnswer = () => 'Sure! Here is the summary you asked for.';
+    expect(await enricher.enrich({ text })).toEqual(expected);
+    standIn.chatAnswer = () => '{}';
+    standIn.failNext(10, 500);
+    const failed = await enricher.enrich({ text });
+    expect(failed).toEqual(expected);
+    expect(failed.provenance.title!.source).toBe(ProvenanceSource.TEXT_ANALYSIS);
+    standIn.failNext(0, 500);
+  });
+
   it('reads JSON wrapped in a code fence', () => {
     expect(parseJsonObject('```json\n{"a": 1}\n```')).toEqual({ a: 1 });
   });
