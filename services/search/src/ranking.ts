@@ -12,35 +12,58 @@ export type HybridFusion =
   { method: 'learned' } | { method: 'rrf'; k?: number } | { method: 'weighted'; vectorWeight: number };
 
 /**
- * The default: a logistic combination of the cosine, its distance to the query's best cosine, BM25
- * per query word and that times BM25's share of the best, fitted on the tune half of the man-page
- * known-item set. Plain RRF (k = 60) lost to keyword search there (MRR 0.48 vs 0.65) and the old
+ * The default: BM25 per query word (raised by its share of the best BM25), plus the cosine, its
+ * distance to the query's best cosine, and a reciprocal-rank bonus of the vector list. Weights were
+ * chosen on the tune halves by MRR on the man-page known-item set, among those that keep the hybrid
+ * at or above keyword and vector alone on every tune set (the man pages, their first 120 as a small
+ * library, the team's set): services/search/bench/eval.bench.ts prints the result on the report
+ * halves. Plain RRF (k = 60) lost to keyword search there (MRR 0.48 vs 0.65) and the old
  * 0.85/0.15 weighted sum did too (0.61): a fixed share for the vector list is wrong when the
  * embedder knows little of the domain. Here a clear vector winner comes first, and otherwise the
  * words decide, by how much of the query they match.
  */
 export const DEFAULT_FUSION: HybridFusion = { method: 'learned' };
 export const LEARNED_FUSION = {
-  cosine: 1.28,
-  cosineFromBest: 15.8,
-  bm25PerWord: -1.39,
-  bm25PerWordTimesShare: 2.83,
+  cosine: 1,
+  cosineFromBest: 10,
+  bm25PerWord: 1,
+  bm25PerWordTimesShare: 2,
+  /** Added as vectorRank / (vectorRankK + rank in the vector list, from 0). */
+  vectorRank: 3,
+  vectorRankK: 10,
 };
 
 /**
  * Logistic calibration per mode, fitted on each tune query's top hit (relevant or not) of the
- * man-page set, half the team's queries and half the unrelated queries (each unrelated query
- * counted 20 times: searchers type far more off-target queries than one in fifty, and a weak match
- * shown as a good one costs more than the reverse). Features are absolute: the cosine, and BM25 per
- * query word over the most a single rare word can score in this library (so a library of five
- * documents and one of five thousand read alike), with the log of the query's word count (one word
- * of four matched is not a match). Relative scores (share of the best) made every top hit 100 %.
+ * man-page sets (all 813 pages, and the first 120 as a small library), half the team's queries and
+ * half the unrelated queries. Each unrelated query counts 30 times: searchers type far more
+ * off-target queries than one in fifty, and a weak match shown as a good one costs more than the
+ * reverse (30 is the smallest of 20/30/50 that kept every tune set's unrelated queries below a good
+ * match). Features are absolute: the cosine, and BM25 per query word over the most a single rare
+ * word can score in this library (so a library of five documents and one of five thousand read
+ * alike), with the log of the query's word count (one word of four matched is not a match); and
+ * the hit's distance above the query's background, the score at rank BACKGROUND_RANK of the same
+ * list. A vector hit that stands out of its crowd is likelier right. For BM25 the fit weighs the
+ * distance negatively, i.e. it credits the background itself: an unrelated query's words are rare
+ * in the library, so nothing else matches them (background near 0), where a question about the
+ * library's subject finds a crowd that shares its words. Relative scores (share of the best) made
+ * every top hit 100 %. services/search/bench/eval.bench.ts prints the figures on the report halves.
  */
 export const CALIBRATION = {
-  semantic: { cosine: 1.574, bias: -2.616 },
-  keyword: { bm25Norm: 9.308, logWords: 2.313, bias: -9.027 },
-  hybrid: { cosine: 4.419, bm25Norm: 7.132, logWords: 0.979, bias: -8.354 },
+  semantic: { cosine: 7.266, aboveBackground: 3.579, bias: -6.962 },
+  keyword: { bm25Norm: 10.424, logWords: 2.834, aboveBackground: -3.785, bias: -10.049 },
+  hybrid: {
+    cosine: 5.214,
+    bm25Norm: 7.341,
+    logWords: 1.436,
+    cosineAboveBackground: -2.741,
+    bm25AboveBackground: -1.682,
+    bias: -9.581,
+  },
 } as const;
+
+/** The rank whose score is a query's background (lists are asked for at least this many hits). */
+export const BACKGROUND_RANK = 10;
 
 /** BM25's inverse document frequency of a word found in one document of `n` (Lucene's form). */
 export function rareWordIdf(n: number): number {
@@ -70,19 +93,48 @@ export interface Evidence {
   bm25?: number;
 }
 
+/** The scores at BACKGROUND_RANK of the query's lists (a list shorter than that: its last cosine, BM25 0). */
+export interface Background {
+  cosine?: number;
+  bm25?: number;
+}
+
+/** A list's background score: the hit at BACKGROUND_RANK, else (keyword) 0 or (vector) the last. */
+export function backgroundOf(hits: SearchHit[], kind: 'cosine' | 'bm25'): number {
+  const at = hits[BACKGROUND_RANK - 1] ?? (kind === 'cosine' ? hits[hits.length - 1] : undefined);
+  return at ? (at.raw ?? at.score) : 0;
+}
+
 /** The calibrated probability that a hit is a good match, from absolute evidence only. */
-export function matchProbability(mode: ScoredMode, e: Evidence, words: number, corpusSize: number): number {
+export function matchProbability(
+  mode: ScoredMode,
+  e: Evidence,
+  words: number,
+  corpusSize: number,
+  background: Background = {},
+): number {
   const cos = e.cosine ?? 0;
-  const bm25Norm = (e.bm25 ?? 0) / (words * rareWordIdf(corpusSize));
+  const scale = words * rareWordIdf(corpusSize);
+  const bm25Norm = (e.bm25 ?? 0) / scale;
+  const bm25Above = Math.max(0, (e.bm25 ?? 0) - (background.bm25 ?? 0)) / scale;
+  const cosAbove = Math.max(0, cos - (background.cosine ?? cos));
   const logWords = Math.log(words);
   let z: number;
-  if (mode === 'semantic') z = CALIBRATION.semantic.cosine * cos + CALIBRATION.semantic.bias;
-  else if (mode === 'keyword') {
+  if (mode === 'semantic') {
+    const c = CALIBRATION.semantic;
+    z = c.cosine * cos + c.aboveBackground * cosAbove + c.bias;
+  } else if (mode === 'keyword') {
     const c = CALIBRATION.keyword;
-    z = c.bm25Norm * bm25Norm + c.logWords * logWords + c.bias;
+    z = c.bm25Norm * bm25Norm + c.logWords * logWords + c.aboveBackground * bm25Above + c.bias;
   } else {
     const c = CALIBRATION.hybrid;
-    z = c.cosine * cos + c.bm25Norm * bm25Norm + c.logWords * logWords + c.bias;
+    z =
+      c.cosine * cos +
+      c.bm25Norm * bm25Norm +
+      c.logWords * logWords +
+      c.cosineAboveBackground * cosAbove +
+      c.bm25AboveBackground * bm25Above +
+      c.bias;
   }
   return Number.isFinite(z) ? sigmoid(z) : 0;
 }
@@ -152,7 +204,8 @@ function fusionScores(cands: Candidate[], fusion: HybridFusion, query: string): 
       f.cosine * c.cosine +
       f.cosineFromBest * (c.cosine - best) +
       f.bm25PerWord * perWord +
-      f.bm25PerWordTimesShare * perWord * c.bm25Relative
+      f.bm25PerWordTimesShare * perWord * c.bm25Relative +
+      f.vectorRank / (f.vectorRankK + c.vectorRank)
     );
   });
 }
@@ -172,18 +225,22 @@ export function fuseHybrid(
   const cands = candidates(byVector, byWords);
   const order = fusionScores(cands, fusion, query);
   const words = queryWordCount(query);
+  const background = { cosine: backgroundOf(byVector, 'cosine'), bm25: backgroundOf(byWords, 'bm25') };
   const ranked = cands
     .map((c, i) => ({ c, s: order[i]! }))
     .sort((a, b) => b.s - a.s || a.c.vectorRank - b.c.vectorRank || a.c.wordRank - b.c.wordRank);
   return monotone(
     ranked.map(({ c }) => ({
       ...c.hit,
-      score: matchProbability('hybrid', { cosine: c.cosine, bm25: c.bm25 }, words, corpusSize),
+      score: matchProbability('hybrid', { cosine: c.cosine, bm25: c.bm25 }, words, corpusSize, background),
     })),
   );
 }
 
-/** One engine's list (keyword or semantic), its order kept, scored with the calibrated probability. */
+/**
+ * One engine's list (keyword or semantic), its order kept, scored with the calibrated probability.
+ * Pass at least BACKGROUND_RANK hits when there are that many (cut to the page after).
+ */
 export function calibrateList(
   mode: 'keyword' | 'semantic',
   hits: SearchHit[],
@@ -191,6 +248,8 @@ export function calibrateList(
   corpusSize: number,
 ): SearchHit[] {
   const words = queryWordCount(query);
+  const background =
+    mode === 'keyword' ? { bm25: backgroundOf(hits, 'bm25') } : { cosine: backgroundOf(hits, 'cosine') };
   return monotone(
     hits.map((h) => ({
       ...h,
@@ -199,6 +258,7 @@ export function calibrateList(
         mode === 'keyword' ? { bm25: h.raw ?? 0 } : { cosine: h.raw ?? h.score },
         words,
         corpusSize,
+        background,
       ),
     })),
   );

@@ -7,7 +7,7 @@ import type { Logger } from '@kaboodle/platform';
 import type { IndexedEntityType, MemberRef, SearchHit, SearchIndex } from './index/search-index.port.ts';
 import { normaliseQuery } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
-import { calibrateList, DEFAULT_FUSION, fuseHybrid, type HybridFusion } from './ranking.ts';
+import { BACKGROUND_RANK, calibrateList, DEFAULT_FUSION, fuseHybrid, type HybridFusion } from './ranking.ts';
 import type { ResultCache } from './result-cache.ts';
 import { MODE_OF } from './search-request.ts';
 import type {
@@ -138,8 +138,13 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
 
     if (mode === 'keyword') {
       const t = performance.now();
-      const hits = await index.search({ ...base, mode, limit: options.limit });
-      return finish(calibrateList('keyword', hits, query, await corpusSize(ownerId)), 0, t);
+      // At least the background's depth, so the score knows how far the hit stands out.
+      const hits = await index.search({ ...base, mode, limit: Math.max(options.limit, BACKGROUND_RANK) });
+      return finish(
+        calibrateList('keyword', hits, query, await corpusSize(ownerId)).slice(0, options.limit),
+        0,
+        t,
+      );
     }
 
     if (mode === 'hybrid') {
@@ -153,7 +158,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       if (!e.vector) {
         deps.logger.warn({ err: e.error }, 'query embedding failed: answering by keyword only');
         return finish(
-          calibrateList('keyword', (await byWords).slice(0, options.limit), query, await corpusSize(ownerId)),
+          calibrateList('keyword', await byWords, query, await corpusSize(ownerId)).slice(0, options.limit),
           e.ms,
           t,
           'keyword',
@@ -171,8 +176,17 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     const t = performance.now();
     // Pure kNN has nothing to fall back on.
     if (!e.vector) throw new UnavailableError('embedding the search query', { cause: e.error });
-    const hits = await index.search({ ...base, mode, vector: e.vector, limit: options.limit });
-    return finish(calibrateList('semantic', hits, query, await corpusSize(ownerId)), e.ms, t);
+    const hits = await index.search({
+      ...base,
+      mode,
+      vector: e.vector,
+      limit: Math.max(options.limit, BACKGROUND_RANK),
+    });
+    return finish(
+      calibrateList('semantic', hits, query, await corpusSize(ownerId)).slice(0, options.limit),
+      e.ms,
+      t,
+    );
   }
 
   /**

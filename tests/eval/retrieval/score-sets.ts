@@ -62,3 +62,22 @@ export function calibrationFigures(queries: CollectedQuery[], method: Method): C
     unrelated: unrelated.length,
   };
 }
+
+/**
+ * How well the calibrated top-hit score tells a right top hit from a wrong one or from an
+ * unrelated query's best guess: the probability that a random right one scores above a random
+ * wrong one (ties count half).
+ */
+export function topHitAuc(queries: CollectedQuery[], method: Method): number {
+  const right: number[] = [];
+  const wrong: number[] = [];
+  for (const q of queries) {
+    const top = rank(q, method)[0];
+    if (!top) continue;
+    ((q.relevant[top.id] ?? 0) > 0 ? right : wrong).push(top.score);
+  }
+  if (right.length === 0 || wrong.length === 0) return Number.NaN;
+  let wins = 0;
+  for (const r of right) for (const w of wrong) wins += r > w ? 1 : r === w ? 0.5 : 0;
+  return wins / (right.length * wrong.length);
+}
