@@ -115,3 +115,33 @@ describe('findAuthor and findYear on short documents', () => {
       expect(findTitle(lines, {}, name), name).toBeNull();
   });
 });
+
+// The real set's misses (TeX package manuals): each rule in a layout nobody here wrote.
+describe('title and author rules from the real-world set', () => {
+  it('ends a title at its footnote mark and where the capitals change', () => {
+    const marked = headerLines('The keyset package ∗\nkeyset\nHanna Adler\nv2.9 (2022/06/16)\nAbstract');
+    expect(findTitle(marked, {})?.value).toBe('The keyset package');
+    const card = headerLines(
+      'Harbour Reference Card\nProgram structure/functions\nimport "x"\timport module',
+    );
+    expect(findTitle(card, {})?.value).toBe('Harbour Reference Card');
+    // A Title Case continuation still joins.
+    const two = headerLines('Regularized Cox Regression for\nCensored Survival Data\nAnn Tay\nAbstract');
+    expect(findTitle(two, {})?.value).toBe('Regularized Cox Regression for Censored Survival Data');
+  });
+
+  it('joins a title printed round a dash on a line of its own', () => {
+    const lines = headerLines(
+      'fnkeys.sty\n—\nNumbering Footnote Keys∗\nUwe Lück†\nJanuary 19, 2023\nAbstract',
+    );
+    expect(findTitle(lines, {})?.value).toBe('fnkeys.sty — Numbering Footnote Keys');
+  });
+
+  it('reads the file author beside an e-mail address, and a one-word name in a caseless script', () => {
+    const card = headerLines('The margin package\nR Schlicht\nw.m.l@example.org\n2022/06/23');
+    expect(findAuthor(card, { author: 'R Schlicht <w.m.l@example.org>' }, 0)?.value).toBe('R Schlicht');
+    // The PDF read the vowel sign before its consonant as U+FFFD: the name is printed all the same.
+    const two = headerLines('The langs package\nAna García\nana@example.org\n\uFFFDनरंजन\nJanuary 4, 2023');
+    expect(findAuthor(two, { author: 'Ana García, निरंजन' }, 0)?.value).toBe('Ana García, निरंजन');
+  });
+});

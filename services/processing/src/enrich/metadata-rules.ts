@@ -146,8 +146,9 @@ export function personNames(raw: string): string {
       names.push(`${next.replace(/\s+/g, ' ').trim()} ${part}`);
       return;
     }
-    // One capitalised word alone ("Thanks", "Present") is rarely a name: two words at least.
-    if (part.includes(' ') && isPersonName(part)) names.push(part);
+    // One capitalised word alone ("Thanks", "Present") is rarely a name: two words at least, unless
+    // written in a script without capitals ("निरंजन"), where one word is often the whole name.
+    if ((part.includes(' ') || /^\p{Lo}/u.test(part)) && isPersonName(part)) names.push(part);
   });
   return [...new Set(names)].join(', ');
 }
@@ -257,11 +258,13 @@ function namesUnderTitle(lines: string[], start: number): { names: string[]; lin
 }
 
 const surname = (name: string) => name.trim().split(/\s+/).pop() ?? '';
+// Marks dropped, and what a PDF could not map (U+FFFD): Devanagari's vowel sign before its consonant
+// often comes out as "\uFFFD" ("निरंजन" printed, "\uFFFDनरंजन" read).
 const foldCase = (s: string) =>
   s
     .toLowerCase()
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
+    .replace(/[\p{M}\uFFFD]/gu, '');
 
 export function findAuthor(
   lines: string[],
@@ -286,7 +289,8 @@ export function findAuthor(
     }
   }
   const page = namesUnderTitle(lines, titleEnd !== undefined ? titleEnd + 1 : 1);
-  const raw = metadata.author?.trim();
+  // "R Schlicht <w.m.l@gmx.net>": the address beside a name is not part of it.
+  const raw = metadata.author?.replace(/\s*<[^<>\s]+@[^<>\s]+>/g, '').trim();
   const meta =
     raw && !JUNK_AUTHOR.test(raw) && !/@/.test(raw) && /\p{L}{2}/u.test(raw) ? cleanAuthors(raw) : '';
   if (meta) {

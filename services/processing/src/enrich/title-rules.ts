@@ -64,7 +64,7 @@ export function plausibleTitle(s: string | undefined, fileName?: string): s is s
 function trimTitle(s: string): string {
   return s
     .replace(/\t+/g, ' ')
-    .replace(/(?<=\p{L}|\))[∗*†‡§¶]+$/u, '')
+    .replace(/(?<=\p{L}|\))\s*[∗*†‡§¶]+$/u, '')
     .replace(/(?<=\p{Ll})\d$/u, '')
     .replace(
       /\s*(?:[–—-]\s*|,\s*|\(\s*)?\b(?:version|v)\s?\d+(?:\.\d+)+[a-z]?\)?(?:\s+patched)?(?:\s*\([^)]*\))?$/i,
@@ -80,6 +80,12 @@ const isTitleCase = (l: string) => {
   const caps = words.filter((w) => /^[^\p{L}]*\p{Lu}/u.test(w)).length;
   return caps / words.length >= 0.5;
 };
+/** Every word of four letters or more starts with a capital ("Numbering Footnote Lines"). */
+const capitalisesEveryWord = (l: string) =>
+  l
+    .split(/[\s/]+/)
+    .filter((w) => /^\p{L}{4}/u.test(w))
+    .every((w) => /^\p{Lu}/u.test(w));
 /** Set in capitals (a few lower-case letters allowed: "JACoW", "2ε"). */
 const mostlyUpper = (l: string) => {
   const letters = l.match(/\p{L}/gu) ?? [];
@@ -137,9 +143,12 @@ export function pageTitle(
       return { title: trimTitle(subject), first: salutation - 1, last: salutation - 1 };
   }
   for (let i = 0; i < Math.min(lines.length, 12); i++) {
-    const l = lines[i]!.replace(/\t+/g, ' ');
+    // A dash alone on its line joins the lines around it ("fnlineno.sty / — / Numbering Footnote Lines").
+    const dashed = /^[—–]$/.test((lines[i + 1] ?? '').trim()) && (lines[i + 2] ?? '').trim() !== '';
+    const l = (dashed ? `${lines[i]!} — ${lines[i + 2]!}` : lines[i]!).replace(/\t+/g, ' ');
+    const skip = dashed ? 2 : 0;
     const words = l.split(' ').length;
-    const after = lines[i + 1] ?? '';
+    const after = lines[i + 1 + skip] ?? '';
     // A Title Case title reads like names; with a byline below it, it is the title.
     const titleAboveByline =
       i > 0 &&
@@ -148,14 +157,16 @@ export function pageTitle(
       (looksLikeNames(after) || /^(?:by|por|von|par)$/i.test(after));
     if (!titleAboveByline && notATitle(l, after, looksLikeNames, i === 0)) continue;
     // One word is a title when it heads a list ("Groceries") or stands above a byline ("Concordance").
-    const next0 = lines[i + 1] ?? '';
+    const next0 = after;
     const oneWordTitle =
       i <= 1 && /\p{L}{3}/u.test(l) && (LIST_ITEM.test(next0) || (next0 !== '' && looksLikeNames(next0)));
     if ((words < 2 && !oneWordTitle) || words > 25 || l.length > 200) continue;
     if (/[.;,]$/.test(l) && !/\?$/.test(l)) continue;
     let title = l;
-    let last = i;
-    for (let j = i + 1; j < Math.min(lines.length, i + 5); j++) {
+    let last = i + skip;
+    for (let j = last + 1; j < Math.min(lines.length, last + 5); j++) {
+      // A footnote mark closes the title it is set on ("The xkeyval package ∗" / "xkeyval").
+      if (/[∗*†‡]$/u.test(title)) break;
       const next = lines[j]!.replace(/\t+/g, ' ');
       const nextWords = next.split(' ').length;
       if (nextWords > 15 || /[.;]$/.test(next) || SECTION.test(next) || LABEL.test(next)) break;
@@ -172,7 +183,13 @@ export function pageTitle(
         /^\p{Ll}/u.test(next) ||
         /:$/.test(title) ||
         (mostlyUpper(title) && mostlyUpper(next)) ||
-        (j === i + 1 && nextWords <= 8 && isTitleCase(next) && (title.length >= 25 || nextWords <= 2));
+        (j === i + 1 + skip &&
+          nextWords <= 8 &&
+          isTitleCase(next) &&
+          (title.length >= 25 || nextWords <= 2) &&
+          // A title keeps its capitals: under a Title Case line, a sentence-case line is a heading
+          // ("Asymptote Reference Card" / "Program structure/functions").
+          !(capitalisesEveryWord(title) && !capitalisesEveryWord(next)));
       if (!continues) break;
       title = `${title} ${next}`;
       last = j;
