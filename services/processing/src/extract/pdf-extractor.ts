@@ -87,7 +87,7 @@ async function readPdf(pdf: PDFDocumentProxy, ctx: ExtractContext): Promise<Form
         else if (!blank) lineEnd = { x: x + item.width, y, size };
       }
       page.cleanup();
-      const clean = tidyText(joinSpacingAccents(text));
+      const clean = tidyText(joinSpacingAccents(texLigatures(text)));
       if (clean.replace(/\s/g, '').length < MIN_TEXT_LAYER_CHARS) scanned.push(n);
       pages.push({ n, text: clean, ocr: false });
       chars += clean.length;
@@ -229,6 +229,22 @@ function isoOrUndefined(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+// TeX's T1 (Cork) font encoding puts the f-ligatures at 0x1B–0x1F; a font without a ToUnicode map
+// hands them on as control characters ("Roundo\u001b error", "Coe\u001ecients").
+const TEX_LIGATURES: Record<string, string> = {
+  '\u001b': 'ff',
+  '\u001c': 'fi',
+  '\u001d': 'fl',
+  '\u001e': 'ffi',
+  '\u001f': 'ffl',
+};
+
+/** Those ligatures read back as their letters where they sit beside a letter ("Roundoff", "Coefficients"). */
+export function texLigatures(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the ligatures arrive as control characters
+  return text.replace(/(?<=\p{L})[\u001b-\u001f]|[\u001b-\u001f](?=\p{L})/gu, (c) => TEX_LIGATURES[c]!);
 }
 
 /**
