@@ -17,12 +17,15 @@ import {
   fitFieldConfidence,
 } from '../../../tests/eval/real/run-fields.ts';
 import { compareWithModel } from '../../../tests/eval/generative.ts';
+import { evaluateRealPhotos } from '../../../tests/eval/real/run-photos.ts';
 import { evaluateRealDocuments } from '../../../tests/eval/real/run-real.ts';
 import { runEvaluation } from '../../../tests/eval/run-eval.ts';
 
 const args = process.argv.slice(2);
 const figures = await runEvaluation({ photos: !args.includes('--no-photos') });
 const real = args.includes('--no-real') ? undefined : await evaluateRealDocuments();
+const realPhotos =
+  args.includes('--no-real') || args.includes('--no-photos') ? undefined : await evaluateRealPhotos();
 const endpoint = process.env.KABOODLE_EVAL_OPENAI_URL;
 const generative = endpoint
   ? await compareWithModel({
@@ -147,6 +150,16 @@ if (args.includes('--json')) {
     console.log('\nVision accuracy (offline)');
     for (const f of figures.vision)
       console.log(`  ${f.field.padEnd(18)} ${pct(f.accuracy)}  (${f.correct}/${f.total})`);
+  }
+  if (realPhotos) {
+    const c = realPhotos.colour;
+    console.log(
+      `\nReal photos (${realPhotos.photos}: opencv-doc and python3-skimage sample images, npm test fixtures; one object, one main colour)` +
+        (realPhotos.unavailable.length ? `; ${realPhotos.unavailable.length} unavailable` : ''),
+    );
+    console.log(`  main colour        ${pct(c.accuracy)}  (${c.correct}/${c.total})`);
+    for (const m of c.misses) console.log(`    miss: ${m}`);
+    for (const u of realPhotos.unavailable) console.log(`    unavailable: ${u}`);
   }
   console.log(
     `\nMedian enrichment ${figures.enrichMsMedian.toFixed(1)} ms/document; median OCR+vision ${figures.visionMsMedian.toFixed(0)} ms/photo`,

