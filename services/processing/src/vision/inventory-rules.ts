@@ -214,12 +214,9 @@ export function composeName(
   material: string,
   objects: Detection[],
 ): string {
-  const noun =
-    category === 'Home Decor' || category === 'Other'
-      ? objects[0] && objects[0].score >= 0.4
-        ? objects[0].label
-        : NOUNS[category]
-      : NOUNS[category];
+  // A person holding the item is not the item ("Tan person" for a crate held over a net).
+  const seen = objects.find((o) => o.label !== 'person' && o.score >= 0.4);
+  const noun = (category === 'Home Decor' || category === 'Other') && seen ? seen.label : NOUNS[category];
   const color = colors[0]?.name ?? '';
   const words = withoutRepeats([color, material, noun].filter(Boolean).join(' '));
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -162,6 +162,15 @@ describe('inventory rules', () => {
       'Red ceramic bowl',
     );
     expect(composeName('Home Decor', [], '', [{ label: 'vase', score: 0.6 }])).toBe('Vase');
+    // A person holding the item is not what the photo is of (a real photo was named "Tan person").
+    const held = [
+      { label: 'person', score: 0.8 },
+      { label: 'vase', score: 0.5 },
+    ];
+    expect(composeName('Other', [{ name: 'tan', hex: '#c8a878', share: 1 }], '', held)).toBe('Tan vase');
+    expect(composeName('Other', [{ name: 'red', hex: '#c43c2c', share: 1 }], '', held.slice(0, 1))).toBe(
+      'Red item',
+    );
   });
 
   it('says each word of a name once ("Teal glass beads beads" was a real name)', () => {
