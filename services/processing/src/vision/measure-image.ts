@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import { ImageHeaderError, readImageHeader } from '../extract/image-header.ts';
 import { readBarcodes, type FoundBarcode } from './barcodes.ts';
 import { loadCocoDetector } from './coco-detector.ts';
-import { borderColor, dominantColors, objectRegion } from './colors.ts';
+import { objectRegion } from './colors.ts';
 import { embedImage } from './image-embedder.ts';
 import { ImageRejectedError } from './image-rejected.ts';
+import { objectColors } from './object-colors.ts';
 import type { Detection, NamedColor } from './inventory-vision.ts';
 
 export interface ImageMeasurements {
@@ -101,16 +102,9 @@ export async function measureImage(bytes: Uint8Array): Promise<ImageMeasurements
 
   t = performance.now();
   const oriented = await input().png().toBuffer();
-  // The object's colour from the object: the detector's box (else the middle of the photo), with the
-  // whole photo's border as the backdrop to leave out ("a blue bowl on a beige wall" is blue).
-  const region = objectRegion(objects, width, height);
-  const colors = region
-    ? await dominantColors(
-        await sharp(oriented).extract(region).png().toBuffer(),
-        3,
-        await borderColor(oriented),
-      )
-    : await dominantColors(oriented);
+  // The object's colour from the object: the detector's box (else the middle of the photo), less
+  // what looks like the photo's outer ring ("a blue bowl on a beige wall" is blue).
+  const colors = await objectColors(oriented, objectRegion(objects, width, height));
   timings.colors = performance.now() - t;
 
   t = performance.now();

@@ -1,0 +1,46 @@
+// The object's colour on a backdrop of several colours (sky above, floor below), where a palette of
+// the whole photo names the backdrop: the real photos' red motorcycle was "brown" (its floor).
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { dominantColors } from './colors.ts';
+import { objectColors } from './object-colors.ts';
+
+const RED = ['red', 'crimson', 'maroon', 'burgundy'];
+
+async function redThingOnSkyAndFloor(): Promise<Buffer> {
+  const w = 400;
+  const h = 300;
+  const block = (width: number, height: number, color: string) =>
+    sharp({ create: { width, height, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  return sharp({ create: { width: w, height: h, channels: 3, background: '#26365f' } })
+    .composite([
+      { input: await block(w, h / 2, '#8c877f'), left: 0, top: h / 2 },
+      { input: await block(110, 80, '#c42028'), left: 145, top: 110 },
+      { input: await block(150, 20, '#1c1c1c'), left: 125, top: 190 },
+    ])
+    .png()
+    .toBuffer();
+}
+
+describe('objectColors', () => {
+  it('names the object, not a backdrop of two colours', async () => {
+    const photo = await redThingOnSkyAndFloor();
+    const colors = await objectColors(photo);
+    expect(RED).toContain(colors[0]?.name);
+    expect(colors.map((c) => c.name)).not.toContain('navy');
+    // The palette of the whole photo named the backdrop first.
+    expect(RED).not.toContain((await dominantColors(photo))[0]?.name);
+  });
+
+  it('reads inside the detector’s box, and names an object the colour of its backdrop', async () => {
+    const photo = await redThingOnSkyAndFloor();
+    const inBox = await objectColors(photo, { left: 140, top: 105, width: 120, height: 90 });
+    expect(RED).toContain(inBox[0]?.name);
+    const plain = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#fafafa' } })
+      .png()
+      .toBuffer();
+    expect((await objectColors(plain))[0]?.name).toBe('white');
+  });
+});
