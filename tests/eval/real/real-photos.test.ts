@@ -1,0 +1,26 @@
+// A floor on the real photos of objects (opencv-doc and python3-skimage sample images, npm test
+// fixtures; tests/eval/real/photos.ts): the object's main colour named as a person names it. The
+// box palette named 7 of 13 (the floor under a red motorcycle, the sky round a rocket); the
+// foreground mask names 9. The full figures and misses are in `make bench`.
+import { spawnSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateRealPhotos, type RealPhotoFigures } from './run-photos.ts';
+
+// Most photos come from Debian's archive through apt-get: machines without it cannot run this.
+const hasApt = spawnSync('apt-get', ['--version']).status === 0;
+
+describe.skipIf(!hasApt)('real photos of objects', () => {
+  let figures: RealPhotoFigures;
+  beforeAll(async () => {
+    figures = await evaluateRealPhotos();
+  }, 600_000);
+
+  it('fetches every photo', () => {
+    expect(figures.unavailable).toEqual([]);
+    expect(figures.photos).toBe(13);
+  });
+
+  it('names the object’s main colour, not its backdrop’s, on at least 60% of them', () => {
+    expect(figures.colour.accuracy, JSON.stringify(figures.colour.misses)).toBeGreaterThanOrEqual(0.6);
+  });
+});
