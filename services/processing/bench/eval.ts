@@ -76,7 +76,7 @@ if (args.includes('--json')) {
         (real.unavailable.length ? `; ${real.unavailable.length} unavailable` : ''),
     );
     console.log(
-      `  ${'field'.padEnd(24)}${'team set'.padEnd(16)}${'real (tuned on)'.padEnd(16)}real held-out (${real.heldOutDocuments}, never tuned on)`,
+      `  ${'field'.padEnd(24)}${'team set'.padEnd(16)}${'real (tuned on)'.padEnd(16)}real held-out (${real.heldOutDocuments}; its misses were read once, 2026-11-26)`,
     );
     for (const f of real.metadata) {
       const team = figures.metadata.find((t) => t.field === f.field);
