@@ -225,6 +225,9 @@ describe.skipIf(prerequisite !== null)('Inventory in Chromium', () => {
     await page.getByRole('button', { name: 'Add to kaboodle' }).click();
     await dialog.getByRole('button', { name: /Market stall/ }).click();
     await page.getByText('Added 0 items to Market stall (1 already there).').waitFor();
+    // back where the next step (find by photo) starts
+    await go('/inventory');
+    await tableRows().first().waitFor({ timeout: 20_000 });
   });
 
   it('finds an item by a new photo of it', async () => {
