@@ -142,6 +142,13 @@ describe.skipIf(prerequisite !== null)('public and account pages in Chromium', (
       await page.goto(`${server.url}/`);
       await page.getByRole('button', { name: 'Demo', exact: true }).click();
       await page.getByTestId('loading-screen').waitFor();
+      // the demo runs the spec's timed stages: the mascot's reveal at 60 %, 20 ambient particles
+      await page
+        .getByTestId('loading-message')
+        .filter({ hasText: 'Activating neural networks...' })
+        .waitFor({ timeout: 15_000 });
+      expect(await page.locator('.kb-loading__particle').count()).toBe(20);
+      await screenshot(page, 'loading-screen');
       await page.getByTestId('loading-screen').waitFor({ state: 'detached', timeout: 30_000 });
       await page.goto(`${server.url}/test-clockwork`);
       await page.getByRole('button', { name: 'Run the full loading screen' }).click();

@@ -75,15 +75,10 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     const seen = await recordLoadingMessages(page);
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByRole('dialog', { name: 'You are in!' }).waitFor({ timeout: 20_000 });
-    await page.getByTestId('loading-screen').waitFor();
-    const message = page.getByTestId('loading-message');
-    await message.filter({ hasText: 'Activating neural networks...' }).waitFor({ timeout: 15_000 });
-    expect(await page.locator('.kb-loading__particle').count()).toBe(20);
-    await screenshot(page, 'loading-screen');
     await waitForLoadingScreenToFinish(page);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    // Every desktop stage of docs/product.md#states, in order, ending with "Kaboodle is ready!" (not the
-    // timeout fallback).
+    // Every desktop stage of docs/product.md#states, in order, ending with "Kaboodle is ready!" (not the timeout fallback);
+    // after a sign-in they follow the work (the demo's timed run is in pages.e2e).
     expect(await seen()).toEqual([
       'Initializing clockwork mechanisms...',
       'Assembling Art Deco gears...',

@@ -50,10 +50,19 @@ export async function fillSignIn(page: Page, email: string, password: string): P
   await page.getByLabel('Password', { exact: true }).fill(password);
 }
 
-/** The loading screen shown after sign-in, through to its completion. */
+/**
+ * After a sign-in: on the dashboard with nothing covering it. The loading screen shows on a first
+ * visit only (a repeat visit and reduced motion skip it), so this waits for the outcome, not for it.
+ */
 export async function waitForLoadingScreenToFinish(page: Page): Promise<void> {
-  await page.getByTestId('loading-screen').waitFor({ state: 'attached', timeout: 30_000 });
-  await page.getByTestId('loading-screen').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      location.pathname === '/dashboard' &&
+      document.querySelector('[role="dialog"]') === null &&
+      document.querySelector('.kb-loading') === null,
+    undefined,
+    { timeout: 30_000, polling: 50 },
+  );
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -5,8 +5,9 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Button, type RemoteAppProps } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { useShellActions } from './shell-actions.tsx';
+import { remoteImporters as importers, type RemoteModule, type RemoteName } from './remote-loader.ts';
 
-export type RemoteName = 'dashboard' | 'vault' | 'inventory' | 'observatory';
+export type { RemoteName } from './remote-loader.ts';
 
 export const REMOTE_LABELS: Record<RemoteName, string> = {
   dashboard: 'Dashboard',
@@ -15,18 +16,8 @@ export const REMOTE_LABELS: Record<RemoteName, string> = {
   observatory: 'Observatory',
 };
 
-type RemoteModule = { default: ComponentType<RemoteAppProps> };
-
 /** Remotes whose bundler-level import failed once this page's life (see RemoteMount). */
 const failedBefore = new Set<RemoteName>();
-
-// Static specifiers, so the federation plugin sees each remote module.
-const importers: Record<RemoteName, () => Promise<RemoteModule>> = {
-  dashboard: () => import('dashboard/App'),
-  vault: () => import('vault/App'),
-  inventory: () => import('inventory/App'),
-  observatory: () => import('observatory/App'),
-};
 
 /**
  * The remote's ./App component. After a failed first load the federation runtime can hand back the

@@ -1,5 +1,6 @@
 // The actions any screen may ask of the shell (contract: openAuthDialog, showDemo, openHelp), and
-// the overlays behind them. The dialogs and the loading screen are fetched only when first used.
+// the overlays behind them. The dialogs and the loading screen are fetched only when first used (the
+// loading screen as soon as the sign-in dialog opens, so nothing flashes between the two).
 import {
   createContext,
   lazy,
@@ -13,16 +14,19 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSession } from '../session/session-context.tsx';
+import { signInWork, skipsIntro, rememberIntroSeen } from './sign-in-work.ts';
+import { preloadRemote } from './remote-loader.ts';
 
 const AuthDialog = lazy(() => import('../auth/auth-dialog.tsx'));
 const HelpDialog = lazy(() => import('../help/help-dialog.tsx'));
-const LoadingScreen = lazy(() => import('../loading/loading-screen.tsx'));
+const importLoadingScreen = () => import('../loading/loading-screen.tsx');
+const LoadingScreen = lazy(importLoadingScreen);
 
-/**
- * docs/product.md#states: after auth success on the landing, the demo screen shows and /dashboard follows
- * after 2 s.
- */
-export const DASHBOARD_AFTER_AUTH_MS = 2000;
+/** Covers the page while the loading screen's code arrives (never the bare page in between). */
+function LoadingCover() {
+  return <div className="kb-loading kb-loading--cover" aria-hidden="true" />;
+}
 
 export interface OpenAuthDialogOptions {
   initialStep?: 'welcome' | 'email' | 'register' | 'forgot';
@@ -44,9 +48,21 @@ export function ShellActionsProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [auth, setAuth] = useState<OpenAuthDialogOptions | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [loading, setLoading] = useState<{ onComplete?: () => void; key: number } | null>(null);
-  const navTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(navTimer.current), []);
+  const [loading, setLoading] = useState<{
+    onComplete?: () => void;
+    key: number;
+    /** After a sign-in: the stages follow the real work. */
+    signIn?: boolean;
+  } | null>(null);
+  const [dashboardReady, setDashboardReady] = useState(false);
+  const { user, dataLoad } = useSession();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const showDemo = useCallback((onComplete?: () => void) => {
     setLoading((prev) => ({ ...(onComplete ? { onComplete } : {}), key: (prev?.key ?? 0) + 1 }));
@@ -54,13 +70,19 @@ export function ShellActionsProvider({ children }: { children: ReactNode }) {
 
   const actions = useMemo<ShellActions>(
     () => ({
-      openAuthDialog: (options = {}) => setAuth(options),
+      openAuthDialog: (options = {}) => {
+        void importLoadingScreen();
+        setAuth(options);
+      },
       showDemo,
       openHelp: () => setHelpOpen(true),
     }),
     [showDemo],
   );
 
+  // docs/product.md#states: after a sign-in the loading screen shows and /dashboard follows. The dashboard is opened
+  // at once behind it (its code and data load meanwhile), and the screen lifts when they are in;
+  // a person who has seen it before, or who asks for reduced motion, goes straight there.
   const onAuthSuccess = () => {
     const custom = auth?.onSuccess;
     setAuth(null);
@@ -68,17 +90,22 @@ export function ShellActionsProvider({ children }: { children: ReactNode }) {
       custom();
       return;
     }
-    showDemo();
-    clearTimeout(navTimer.current);
-    navTimer.current = setTimeout(() => navigate('/dashboard'), DASHBOARD_AFTER_AUTH_MS);
+    navigate('/dashboard');
+    if (skipsIntro()) return;
+    setDashboardReady(false);
+    void preloadRemote('dashboard').then(() => {
+      if (mounted.current) setDashboardReady(true);
+    });
+    setLoading((prev) => ({ key: (prev?.key ?? 0) + 1, signIn: true, onComplete: rememberIntroSeen }));
   };
+  const work = loading?.signIn ? signInWork(user !== null, dataLoad, dashboardReady) : undefined;
 
   return (
     <ShellActionsContext.Provider value={actions}>
       <AuthFlowContext.Provider value={auth !== null || loading !== null}>
         {children}
       </AuthFlowContext.Provider>
-      <Suspense fallback={null}>
+      <Suspense fallback={loading ? <LoadingCover /> : null}>
         {auth && (
           <AuthDialog
             open
@@ -91,6 +118,7 @@ export function ShellActionsProvider({ children }: { children: ReactNode }) {
         {loading && (
           <LoadingScreen
             key={loading.key}
+            {...(work !== undefined ? { work } : {})}
             onComplete={() => {
               const done = loading.onComplete;
               setLoading(null);

@@ -8,6 +8,7 @@ import {
   MOBILE_BREAKPOINT_PX,
   MOBILE_STAGES,
   createLoadingSequence,
+  type LoadingSequence,
   type LoadingSnapshot,
 } from './loading-sequence.ts';
 import { playEffect } from './sound-effects.ts';
@@ -20,6 +21,11 @@ export interface LoadingScreenProps {
   maxLoadMs?: number;
   /** Force a layout (tests, /test-clockwork); by default the viewport decides (≤ 768 px is mobile). */
   mobile?: boolean;
+  /**
+   * How far the real work behind the screen is (0–100). Given, the stages follow it (after a
+   * sign-in); left out, they run on the spec's durations (the demo).
+   */
+  work?: number;
 }
 
 function isMobileViewport(): boolean {
@@ -30,6 +36,7 @@ export default function LoadingScreen({
   onComplete,
   maxLoadMs = DEFAULT_MAX_LOAD_MS,
   mobile,
+  work,
 }: LoadingScreenProps) {
   const isMobile = useMemo(() => mobile ?? isMobileViewport(), [mobile]);
   const stages = isMobile ? MOBILE_STAGES : DESKTOP_STAGES;
@@ -43,10 +50,13 @@ export default function LoadingScreen({
   });
   const completeRef = useRef(onComplete);
   completeRef.current = onComplete;
+  const paced = work !== undefined;
+  const sequence = useRef<LoadingSequence | null>(null);
 
   useEffect(() => {
     const seq = createLoadingSequence({
       mobile: isMobile,
+      pace: paced ? 'work' : 'timed',
       maxLoadMs,
       onUpdate: setSnap,
       onEffect: playEffect,
@@ -54,12 +64,17 @@ export default function LoadingScreen({
     });
     // Uncaught errors and unhandled rejections reach this screen instead of the startup error screen.
     const release = claimErrors((error) => seq.fail(error));
+    sequence.current = seq;
     seq.start();
     return () => {
+      sequence.current = null;
       seq.dispose();
       release();
     };
-  }, [isMobile, maxLoadMs]);
+  }, [isMobile, maxLoadMs, paced]);
+  useEffect(() => {
+    if (work !== undefined) sequence.current?.work(work);
+  }, [work, isMobile, paced]);
 
   // Particles are placed once per mount; CSS drifts them.
   const particles = useMemo(
@@ -77,7 +92,7 @@ export default function LoadingScreen({
 
   return (
     <div
-      className="kb-loading"
+      className={`kb-loading${paced ? ' kb-loading--work' : ''}`}
       role="dialog"
       aria-modal="true"
       aria-label="Loading Kaboodle"

@@ -5,16 +5,19 @@ import {
   MOBILE_STAGES,
   TIMEOUT_MESSAGE,
   UNKNOWN_ERROR,
+  WORK_LAST_BEAT_MS,
+  WORK_STAGE_BEAT_MS,
   createLoadingSequence,
   type LoadingSnapshot,
 } from './loading-sequence.ts';
 
-function run(mobile: boolean, maxLoadMs?: number) {
+function run(mobile: boolean, maxLoadMs?: number, pace?: 'work') {
   const updates: LoadingSnapshot[] = [];
   const effects: string[] = [];
   const onComplete = vi.fn();
   const seq = createLoadingSequence({
     mobile,
+    ...(pace ? { pace } : {}),
     ...(maxLoadMs ? { maxLoadMs } : {}),
     onUpdate: (s) => updates.push(s),
     onEffect: (e) => effects.push(e),
@@ -103,5 +106,49 @@ describe('loading sequence', () => {
     vi.advanceTimersByTime(60_000);
     expect(r.onComplete).not.toHaveBeenCalled();
     expect(r.updates).toHaveLength(1);
+  });
+
+  describe('paced by the work (after a sign-in)', () => {
+    it('shows every desktop stage in order, each a short beat, and waits for the work', () => {
+      const r = run(false, undefined, 'work');
+      const messages = () => [...new Set(r.updates.map((u) => u.message))];
+      vi.advanceTimersByTime(3000);
+      // nothing done yet: the first stage stays
+      expect(messages()).toEqual(['Initializing clockwork mechanisms...']);
+      r.seq.work(60);
+      expect(r.last().progress).toBe(20);
+      vi.advanceTimersByTime(WORK_STAGE_BEAT_MS * 2);
+      expect(r.last()).toMatchObject({ progress: 60, mascotVisible: true });
+      vi.advanceTimersByTime(3000);
+      expect(r.last().progress).toBe(60);
+      r.seq.work(100);
+      vi.advanceTimersByTime(WORK_STAGE_BEAT_MS * 2);
+      expect(r.last()).toMatchObject({ progress: 100, message: 'Kaboodle is ready!' });
+      expect(r.onComplete).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(WORK_LAST_BEAT_MS);
+      expect(r.onComplete).toHaveBeenCalledTimes(1);
+      expect(messages()).toEqual(DESKTOP_STAGES.map((s) => s.message));
+      expect(r.effects).toEqual(['chime', 'sigh']);
+    });
+
+    it('when the work is already done, holds no longer than the beats', () => {
+      const r = run(true, undefined, 'work');
+      r.seq.work(100);
+      vi.advanceTimersByTime(WORK_STAGE_BEAT_MS * 2 + WORK_LAST_BEAT_MS);
+      expect(r.onComplete).toHaveBeenCalledTimes(1);
+      expect(r.updates.map((u) => u.message).filter((m, i, a) => a.indexOf(m) === i)).toEqual(
+        MOBILE_STAGES.map((s) => s.message),
+      );
+    });
+
+    it('still falls back at the max load time when the work never ends', () => {
+      const r = run(false, 3000, 'work');
+      r.seq.work(40);
+      vi.advanceTimersByTime(3000);
+      expect(r.last()).toMatchObject({ status: 'timeout', message: TIMEOUT_MESSAGE });
+      r.seq.work(100); // too late: the fallback finishes it
+      vi.advanceTimersByTime(1000);
+      expect(r.onComplete).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -1,5 +1,8 @@
-// The loading screen's clock (docs/product.md#states): stage tables for desktop and mobile, the forced
-// completion on mobile, the max-load timeout fallback and error recovery. Free of React so it is unit-tested.
+// The loading screen's clock (docs/product.md#states): stage tables for desktop and mobile, the forced completion
+// on mobile, the max-load timeout fallback and error recovery. Free of React so it is unit-tested.
+// Two paces: the demo runs the spec's stage durations; after a sign-in the stages follow the real
+// work (session, first data load, the first screen's code), each shown for a short beat, so the
+// animation never holds a person longer than the work plus that beat.
 
 export interface LoadingStage {
   progress: number;
@@ -34,6 +37,10 @@ export const ERROR_COMPLETE_DELAY_MS = 2000;
 export const UNKNOWN_ERROR = 'Unknown error occurred';
 /** The mascot appears once progress reaches this (the 60 % stage). */
 export const MASCOT_REVEAL_AT = 60;
+/** Work-paced: how long each stage shows at least (readable as a flicker of progress, not a wait). */
+export const WORK_STAGE_BEAT_MS = 90;
+/** Work-paced: how long "… is ready!" stays before the screen lifts. */
+export const WORK_LAST_BEAT_MS = 250;
 
 export interface LoadingSnapshot {
   stageIndex: number;
@@ -55,10 +62,17 @@ export interface LoadingSequenceOptions {
     setTimeout: (fn: () => void, ms: number) => unknown;
     clearTimeout: (handle: unknown) => void;
   };
+  /**
+   * 'timed' (the demo): each stage for its spec duration. 'work': a stage is entered only once the
+   * work reported through `work()` has reached its progress, and stays a short beat.
+   */
+  pace?: 'timed' | 'work';
 }
 
 export interface LoadingSequence {
   start(): void;
+  /** Work-paced: how far the real work is (0–100); stages up to it may be shown. */
+  work(progress: number): void;
   /** Uncaught error or unhandled rejection while loading: show recovery, complete after 2 s. */
   fail(error: unknown): void;
   dispose(): void;
@@ -87,6 +101,10 @@ export function createLoadingSequence(options: LoadingSequenceOptions): LoadingS
     error: null,
   };
   let finished = false;
+  const paced = options.pace === 'work';
+  let workDone = 0;
+  /** Work-paced: the current stage has had its beat and waits for the work. */
+  let waiting = false;
 
   const later = (fn: () => void, ms: number) => {
     const h = timers.setTimeout(() => {
@@ -114,10 +132,23 @@ export function createLoadingSequence(options: LoadingSequenceOptions): LoadingS
   const enterStage = (index: number) => {
     const stage = stages[index];
     if (!stage || finished) return;
+    waiting = false;
     update({ stageIndex: index, progress: stage.progress, message: stage.message });
     if (stage.effect) options.onEffect?.(stage.effect);
-    // The last stage's duration is the pause before the completion callback.
-    later(() => (index + 1 < stages.length ? enterStage(index + 1) : complete()), stage.duration);
+    const last = index + 1 >= stages.length;
+    if (!paced) {
+      // The last stage's duration is the pause before the completion callback.
+      later(() => (last ? complete() : enterStage(index + 1)), stage.duration);
+      return;
+    }
+    later(
+      () => {
+        if (last) complete();
+        else if (workDone >= stages[index + 1]!.progress) enterStage(index + 1);
+        else waiting = true;
+      },
+      last ? WORK_LAST_BEAT_MS : WORK_STAGE_BEAT_MS,
+    );
   };
   /** Stop the normal clock and finish on a fallback path (timeout or error). */
   const interrupt = (patch: Partial<LoadingSnapshot>, delayMs: number) => {
@@ -128,6 +159,12 @@ export function createLoadingSequence(options: LoadingSequenceOptions): LoadingS
   };
 
   return {
+    work(progress: number) {
+      workDone = Math.max(workDone, progress);
+      const next = stages[snapshot.stageIndex + 1];
+      if (waiting && !finished && snapshot.status === 'running' && next && workDone >= next.progress)
+        enterStage(snapshot.stageIndex + 1);
+    },
     start() {
       enterStage(0);
       later(
