@@ -46,6 +46,8 @@ export type { TableColumn, TableProps, SortState } from './components/table.tsx'
 export { FeaturePreview } from './components/feature-preview.tsx';
 export { PhotoPicker, photoProblem } from './components/photo-picker.tsx';
 export type { PhotoPickerProps } from './components/photo-picker.tsx';
+export { FilePreview } from './preview/file-preview.tsx';
+export type { FilePreviewProps } from './preview/file-preview.tsx';
 export type { FeaturePreviewProps } from './components/feature-preview.tsx';
 export { displayNameOf } from './remote-app.ts';
 export type { RemoteAppProps } from './remote-app.ts';

@@ -3,17 +3,16 @@
 // delete (after a confirmation) and reprocess. Files still in flight are followed live.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Banner, Button, Dialog, Progress } from '@kaboodle/kit';
+import { Banner, Button, Dialog } from '@kaboodle/kit';
 import {
   createDashboardApi,
-  fileContentPath,
   reasonOf,
   type DashboardApi,
   type ServerFile,
   type ServerFileStatus,
 } from '../lib/dashboard-api.ts';
-import { FileThumb } from '../lib/file-thumb.tsx';
-import { formatBytes, relativeTime, stageLabel, typeLabel } from '../lib/format.ts';
+import { inFlight, MediaCard } from './media-card.tsx';
+import { MediaPreview } from './media-preview.tsx';
 
 export const PAGE_SIZE = 20;
 /** How often rows still queued or processing are refreshed. */
@@ -28,102 +27,10 @@ const STATUS_FILTERS: { value: '' | ServerFileStatus; label: string }[] = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-const STATUS_TEXT: Record<ServerFileStatus, string> = {
-  queued: 'Queued',
-  processing: 'Processing',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
-
-const inFlight = (f: ServerFile) => f.status === 'queued' || f.status === 'processing';
-
 /** Appends a page, dropping files already listed (new uploads shift the pages while one scrolls). */
 export function mergePage(current: ServerFile[], page: ServerFile[]): ServerFile[] {
   const seen = new Set(current.map((f) => f.id));
   return [...current, ...page.filter((f) => !seen.has(f.id))];
-}
-
-function MediaCard({
-  file,
-  onDelete,
-  onReprocess,
-  busy,
-}: {
-  file: ServerFile;
-  onDelete: () => void;
-  onReprocess: () => void;
-  busy: boolean;
-}) {
-  const isImage = file.content_type.startsWith('image/');
-  return (
-    <li className="kbd-media-card kb-frame" data-testid="media-item" data-name={file.name}>
-      <div className="kbd-media-card__preview">
-        <FileThumb
-          src={isImage ? fileContentPath(file.id) : null}
-          type={file.source_url && !file.content_type ? 'link' : file.content_type}
-          name={file.name}
-          size={40}
-        />
-      </div>
-      <div className="kbd-media-card__body">
-        <span className="kbd-media-card__name">{file.name}</span>
-        <span className="kbd-item__meta">
-          <span className="kbd-status" data-status={file.status} data-testid="media-status">
-            {STATUS_TEXT[file.status]}
-          </span>
-          <span>{typeLabel(file.content_type, file.name)}</span>
-          <span>{formatBytes(file.size)}</span>
-          {file.created_at && (
-            <time dateTime={file.created_at} title={new Date(file.created_at).toLocaleString()}>
-              {relativeTime(file.created_at)}
-            </time>
-          )}
-        </span>
-        {inFlight(file) && (
-          <Progress
-            value={file.progress}
-            label={file.status === 'queued' ? 'Queued' : stageLabel(file.stage)}
-            className="kbd-small"
-          />
-        )}
-        {file.status === 'failed' && file.error && <p className="kbd-item__error">{file.error}</p>}
-        {file.result && (
-          <Link className="kbd-link" to={file.result.url}>
-            {file.result.type === 'document' ? 'Open document' : 'Open inventory item'}
-          </Link>
-        )}
-        <div className="kbd-media-card__actions">
-          <a
-            className="kb-button kb-button--secondary kb-button--sm"
-            href={fileContentPath(file.id, true)}
-            download={file.name}
-            aria-label={`Download ${file.name}`}
-          >
-            Download
-          </a>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={onReprocess}
-            disabled={busy || inFlight(file)}
-            aria-label={`Reprocess ${file.name}`}
-          >
-            Reprocess
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={onDelete}
-            disabled={busy}
-            aria-label={`Delete ${file.name}`}
-          >
-            Delete
-          </Button>
-        </div>
-      </div>
-    </li>
-  );
 }
 
 export default function MediaHub({ dashboardApi }: { dashboardApi?: DashboardApi }) {
@@ -137,6 +44,7 @@ export default function MediaHub({ dashboardApi }: { dashboardApi?: DashboardApi
   const [notice, setNotice] = useState<string | null>(null);
   const [status, setStatus] = useState<'' | ServerFileStatus>('');
   const [confirming, setConfirming] = useState<ServerFile | null>(null);
+  const [previewing, setPreviewing] = useState<ServerFile | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const nextPage = useRef(1);
   const generation = useRef(0);
@@ -306,6 +214,7 @@ export default function MediaHub({ dashboardApi }: { dashboardApi?: DashboardApi
               file={file}
               busy={busyId === file.id}
               onDelete={() => setConfirming(file)}
+              onPreview={() => setPreviewing(file)}
               onReprocess={() => void reprocess(file)}
             />
           ))}
@@ -325,6 +234,8 @@ export default function MediaHub({ dashboardApi }: { dashboardApi?: DashboardApi
           Loading your files…
         </p>
       )}
+
+      <MediaPreview file={previewing} onClose={() => setPreviewing(null)} />
 
       <Dialog
         open={confirming !== null}

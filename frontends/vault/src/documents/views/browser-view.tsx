@@ -3,7 +3,7 @@
 // near-duplicates (GET /api/documents/:id, /api/search/related, /api/search/duplicates).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, Button, Recommendations } from '@kaboodle/kit';
+import { api, Button, FilePreview, Recommendations } from '@kaboodle/kit';
 import type { DocumentDetail, SearchHit, VaultDocument } from '../document-types.ts';
 import { fetchDocument, fetchDuplicates, fetchRelated, previewUrl } from '../documents-api.ts';
 import { MetadataEditor } from '../metadata-editor.tsx';
@@ -19,45 +19,28 @@ export interface BrowserViewProps {
 function OriginalFile({ doc }: { doc: DocumentDetail }) {
   const type = doc.content_type ?? '';
   const src = previewUrl(doc.source_file_id ?? doc.id);
-  if (type.startsWith('image/')) {
-    return <img className="kb-reader__image" src={src} alt={`Original of ${doc.title || 'the document'}`} />;
-  }
-  if (type === 'application/pdf') {
-    // Browsers that block PDFs in frames (or sandbox them) still get the link under it.
+  const name = doc.file_name || doc.title || 'the document';
+  const open = (
+    <a href={src} target="_blank" rel="noopener noreferrer">
+      Open the original
+    </a>
+  );
+  // Pictures and PDF pages are drawn here; a text's words are all under "Extracted text" below.
+  if (type.startsWith('image/') || type === 'application/pdf') {
     return (
       <>
-        <object
-          className="kb-reader__pdf"
-          data={src}
-          type="application/pdf"
-          aria-label={`PDF of ${doc.title || 'the document'}`}
-        >
-          <p>This browser cannot show the PDF here.</p>
-        </object>
-        <p className="kb-muted">
-          <a href={src} target="_blank" rel="noopener noreferrer">
-            Open the PDF in a new tab
-          </a>
-        </p>
+        <FilePreview src={src} contentType={type} name={name} />
+        <p className="kb-muted kb-reader__open">{open} in a new tab</p>
       </>
     );
   }
   if (type.startsWith('text/')) {
-    return (
-      <p className="kb-muted">
-        Plain text: the whole of it is under “Extracted text” below.{' '}
-        <a href={src} target="_blank" rel="noopener noreferrer">
-          Open the original
-        </a>
-      </p>
-    );
+    return <p className="kb-muted">Plain text: the whole of it is under “Extracted text” below. {open}</p>;
   }
   return (
     <p className="kb-muted">
-      {doc.file_name || 'The original file'} ({type || 'unknown type'}) cannot be shown here.{' '}
-      <a href={src} target="_blank" rel="noopener noreferrer">
-        Open the original
-      </a>
+      {doc.file_name || 'The original file'} ({type || 'unknown type'}) cannot be drawn here: its text is
+      under “Extracted text” below. {open}
     </p>
   );
 }
@@ -80,7 +63,7 @@ function HitList({
         <li key={`${h.type}:${h.id}`}>
           <button
             type="button"
-            className="kb-link-button"
+            className="kb-vault-link"
             onClick={() =>
               h.type === 'inventory_item'
                 ? navigate(`/inventory/${encodeURIComponent(h.id)}`)
