@@ -3,7 +3,7 @@
 // (300 ms debounce, 5-minute cache).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { api, Button, PhotoPicker, readStoredUser, type RemoteAppProps } from '@kaboodle/kit';
+import { Button, PhotoPicker, readStoredUser, type RemoteAppProps } from '@kaboodle/kit';
 import { useDebouncedValue } from '../common/debounce.ts';
 import type { SearchHit } from '../documents/document-types.ts';
 import { photoSearch, SearchFailed, unifiedSearch, type SearchMode } from './search-api.ts';
@@ -103,9 +103,11 @@ export function SearchScreen({ user }: RemoteAppProps) {
 
   if (!storedUser) return <Navigate to="/" replace />;
 
+  // decisions.md: a document opens its page in the vault (its original file one click away there),
+  // in a new tab so the results stay; an inventory item opens here.
   const open = (hit: SearchHit) => {
     if (hit.type === 'inventory_item') navigate(`/inventory/${encodeURIComponent(hit.id)}`);
-    else if (hit.url) window.open(api.url(hit.url), '_blank', 'noopener');
+    else window.open(`/documents?open=${encodeURIComponent(hit.id)}`, '_blank', 'noopener');
   };
 
   return (
