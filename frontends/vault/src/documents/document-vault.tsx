@@ -16,7 +16,7 @@ import {
 } from './document-types.ts';
 import { exportUrl, fetchCategories, openDownload, semanticSearch, type ListQuery } from './documents-api.ts';
 import { SemanticResults } from './semantic-results.tsx';
-import { useDocumentList } from './use-document-list.ts';
+import { useDocumentList, useLibraryTotal } from './use-document-list.ts';
 import { VaultTrends } from './vault-trends.tsx';
 import { BrowserView } from './views/browser-view.tsx';
 import { GridView } from './views/grid-view.tsx';
@@ -62,6 +62,8 @@ export function DocumentVault({ user }: RemoteAppProps) {
   );
   const semanticMode = semantic !== null;
   const selection = useSelection();
+  const filtered = query.keyword !== '' || query.category !== '';
+  const libraryTotal = useLibraryTotal(filtered, list.total);
 
   useEffect(() => {
     void fetchCategories().then(setServerCategories);
@@ -141,6 +143,12 @@ export function DocumentVault({ user }: RemoteAppProps) {
   // A deep link (?open=<id>) still opens the reader, which explains a missing document itself.
   const noDocuments =
     list.settled && list.items.length === 0 && !semanticMode && !(openId && view === 'browser');
+  const filterWords = [
+    query.keyword ? `“${query.keyword}”` : '',
+    query.category ? `in the category “${query.category}”` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <section className="kb-vault" aria-labelledby="kb-vault-heading">
@@ -248,8 +256,12 @@ export function DocumentVault({ user }: RemoteAppProps) {
           }}
         />
       ) : noDocuments ? (
-        <div className="kb-vault__empty kb-frame">
-          <p>No documents available.</p>
+        <div className="kb-vault__empty kb-frame" role="status">
+          {filtered && libraryTotal !== 0 ? (
+            <p>No documents match {filterWords}.</p>
+          ) : (
+            <p>No documents available.</p>
+          )}
         </div>
       ) : (
         <div className="kb-vault__view" aria-busy={list.loading}>
@@ -302,8 +314,15 @@ export function DocumentVault({ user }: RemoteAppProps) {
               Add the next 20 documents to the graph
             </Button>
           )}
+          {list.settled && filtered && list.items.length > 0 && (
+            <p className="kb-vault__matches" role="status">
+              {list.total ?? list.items.length} of {libraryTotal ?? '…'} documents match {filterWords}
+            </p>
+          )}
           {list.settled ? (
-            <p className="kb-vault__total">Total Documents: {list.total ?? list.items.length}</p>
+            <p className="kb-vault__total">
+              Total Documents: {libraryTotal ?? (filtered ? '…' : list.items.length)}
+            </p>
           ) : (
             <p className="kb-vault__more" role="status">
               Loading documents...

@@ -58,6 +58,15 @@ export async function fetchDocumentPage(
   return { ...result, items: result.items.map(asDocument).filter((d): d is VaultDocument => d !== null) };
 }
 
+/** How many documents the user has in all (no filter): the vault's footer keeps it while filtering. */
+export async function fetchLibraryTotal(signal?: AbortSignal): Promise<number | null> {
+  const page = await listClient.getList<unknown>('/api/documents', {
+    query: { page: 1, limit: 1 },
+    ...(signal ? { signal } : {}),
+  });
+  return page.total;
+}
+
 export async function fetchCategories(): Promise<string[]> {
   try {
     const body = await api.get<Partial<ApiReply<'listDocumentCategories'>>>('/api/documents/categories');

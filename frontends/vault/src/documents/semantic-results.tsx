@@ -23,7 +23,7 @@ export function SemanticResults({
             <li key={r.id} className="kb-semantic-result kb-frame" data-testid="semantic-result">
               <div className="kb-semantic-result__head">
                 <h3>
-                  <button type="button" className="kb-link-button" onClick={() => onOpen(r)}>
+                  <button type="button" className="kb-vault-link" onClick={() => onOpen(r)}>
                     {r.title || 'Untitled'}
                   </button>
                 </h3>

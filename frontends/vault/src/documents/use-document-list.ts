@@ -3,7 +3,7 @@
 // quietly, so a list cached for an hour (docs/product.md#limits) still shows documents processed since.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appendPage, hasMorePages } from './document-list.ts';
-import { fetchDocumentPage, type ListQuery } from './documents-api.ts';
+import { fetchDocumentPage, fetchLibraryTotal, type ListQuery } from './documents-api.ts';
 import type { VaultDocument } from './document-types.ts';
 
 export interface DocumentListState {
@@ -121,4 +121,21 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
   }, []);
 
   return { ...state, reload, loadMore, replace };
+}
+
+/**
+ * The size of the whole library: the list's own total when nothing filters it, else asked once per
+ * filter change (a filtered total of 0 must not read as "you have no documents").
+ */
+export function useLibraryTotal(filtered: boolean, listTotal: number | null): number | null {
+  const [total, setTotal] = useState<number | null>(null);
+  useEffect(() => {
+    if (!filtered) return;
+    const controller = new AbortController();
+    fetchLibraryTotal(controller.signal).then(setTotal, (err: unknown) => {
+      if (!controller.signal.aborted) console.warn('Counting the library failed', err);
+    });
+    return () => controller.abort();
+  }, [filtered, listTotal]);
+  return filtered ? total : listTotal;
 }

@@ -46,7 +46,7 @@ export function MemberActions({
       </button>
       <button
         type="button"
-        className="kb-link-button"
+        className="kb-vault-link"
         onClick={() => onNote(member)}
         aria-label={`Note on ${title}`}
       >
@@ -54,7 +54,7 @@ export function MemberActions({
       </button>
       <button
         type="button"
-        className="kb-link-button kb-member-actions__remove"
+        className="kb-vault-link kb-member-actions__remove"
         onClick={() => onRemove(member)}
         aria-label={`Remove ${title}`}
       >

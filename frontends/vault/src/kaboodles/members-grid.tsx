@@ -42,7 +42,7 @@ export function MembersGrid({
             {actions.editable && (
               <button
                 type="button"
-                className="kb-link-button"
+                className="kb-vault-link"
                 onClick={() => onCover(m)}
                 aria-label={`Use ${m.title || 'Untitled'} as cover`}
               >

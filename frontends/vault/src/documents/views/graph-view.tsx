@@ -1,7 +1,9 @@
-// Graph view (docs/product.md#document-vault): documents as nodes, linked by shared hashtags, authors,
-// influences and vector similarity (POST /api/search/neighbours). Force layout with d3-force, drawn in SVG;
-// wheel or the buttons zoom, dragging the background pans, dragging a node moves it, clicking opens it.
-// Loaded lazily: d3-force ships only with this view.
+// Graph view (docs/product.md#document-vault): documents as nodes, linked by shared hashtags, authors, influences and
+// vector similarity (POST /api/search/neighbours). Force layout with d3-force, drawn in SVG; wheel or
+// the buttons zoom, dragging the background pans, dragging a node moves it, clicking opens it.
+// Loaded lazily: d3-force ships only with this view. On a narrow screen the canvas turns portrait
+// and nodes and labels keep a readable size in screen pixels whatever the scale; the graph is also
+// offered as a list (its text equivalent).
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import {
   forceCenter,
@@ -19,6 +21,7 @@ import { Button } from '@kaboodle/kit';
 import type { VaultDocument } from '../document-types.ts';
 import { fetchNeighbours, type SimilarityEdge } from '../documents-api.ts';
 import { buildGraphLinks, degrees, LINK_KINDS, type GraphLink, type LinkKind } from '../graph-links.ts';
+import { GraphList } from './graph-list.tsx';
 
 interface Node extends SimulationNodeDatum {
   id: string;
@@ -31,6 +34,12 @@ interface Edge extends SimulationLinkDatum<Node> {
 
 const WIDTH = 1000;
 const HEIGHT = 640;
+/** Below this canvas width (px) the graph is laid out portrait, as tall as it is wide and more. */
+const NARROW_PX = 640;
+const NARROW_HEIGHT = 1300;
+/** Smallest on-screen sizes (px), whatever the zoom and the screen. */
+const LABEL_MIN_PX = 11;
+const LABEL_MAX_PX = 16;
 const CATEGORY_COLORS = [
   '#2ee6d6',
   '#f5c542',
@@ -43,7 +52,10 @@ const CATEGORY_COLORS = [
 ];
 
 /** The pan and zoom that frame these nodes in the canvas. */
-export function fitView(nodes: readonly { x?: number | undefined; y?: number | undefined; r: number }[]) {
+export function fitView(
+  nodes: readonly { x?: number | undefined; y?: number | undefined; r: number }[],
+  height = HEIGHT,
+) {
   if (nodes.length === 0) return { x: 0, y: 0, k: 1 };
   let minX = Infinity;
   let minY = Infinity;
@@ -61,9 +73,9 @@ export function fitView(nodes: readonly { x?: number | undefined; y?: number | u
   const k = Math.min(
     1.5,
     (WIDTH - 2 * pad) / Math.max(1, maxX - minX),
-    (HEIGHT - 2 * pad) / Math.max(1, maxY - minY),
+    (height - 2 * pad) / Math.max(1, maxY - minY),
   );
-  return { k, x: WIDTH / 2 - ((minX + maxX) / 2) * k, y: HEIGHT / 2 - ((minY + maxY) / 2) * k };
+  return { k, x: WIDTH / 2 - ((minX + maxX) / 2) * k, y: height / 2 - ((minY + maxY) / 2) * k };
 }
 
 export interface GraphViewProps {
@@ -78,7 +90,22 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
   const [, setFrame] = useState(0);
   const [hover, setHover] = useState<string | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const simRef = useRef<Simulation<Node, Edge> | null>(null);
+  const [boxWidth, setBoxWidth] = useState(WIDTH);
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const measure = () => setBoxWidth(el.clientWidth || WIDTH);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const narrow = boxWidth < NARROW_PX;
+  const height = narrow ? NARROW_HEIGHT : HEIGHT;
+  /** Screen pixels per graph unit at zoom 1. */
+  const unitPx = boxWidth / WIDTH;
   const idsKey = docs.map((d) => d.id).join(',');
 
   useEffect(() => {
@@ -131,9 +158,9 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
           .strength((e) => Math.min(0.6, 0.05 + 0.1 * e.link.kinds.length)),
       )
       .force('charge', forceManyBody().strength(nodes.length > 150 ? -90 : -320))
-      .force('center', forceCenter(WIDTH / 2, HEIGHT / 2))
-      .force('x', forceX(WIDTH / 2).strength(0.04))
-      .force('y', forceY(HEIGHT / 2).strength(0.06))
+      .force('center', forceCenter(WIDTH / 2, height / 2))
+      .force('x', forceX(WIDTH / 2).strength(narrow ? 0.08 : 0.04))
+      .force('y', forceY(height / 2).strength(narrow ? 0.02 : 0.06))
       .force(
         'collide',
         forceCollide<Node>((n) => n.r + 4),
@@ -143,10 +170,10 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
     sim.on('tick', () => setFrame((f) => f + 1));
     simRef.current = sim;
     return { nodes, edges };
-  }, [docs, links]);
+  }, [docs, links, height, narrow]);
 
   // Frame the settled layout: every node in view, at most 1.5× magnified.
-  const fit = () => setView(fitView(graph.nodes));
+  const fit = () => setView(fitView(graph.nodes, height));
   useEffect(fit, [graph]);
 
   useEffect(
@@ -169,7 +196,7 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
   const toGraph = (clientX: number, clientY: number) => {
     const rect = svgRef.current!.getBoundingClientRect();
     const sx = ((clientX - rect.left) / rect.width) * WIDTH;
-    const sy = ((clientY - rect.top) / rect.height) * HEIGHT;
+    const sy = ((clientY - rect.top) / rect.height) * height;
     return { x: (sx - view.x) / view.k, y: (sy - view.y) / view.k };
   };
   const onPointerDown = (e: ReactPointerEvent, node?: Node) => {
@@ -204,7 +231,7 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
       if (!d.moved) onOpen(d.node.doc);
     }
   };
-  const zoomBy = (factor: number, cx = WIDTH / 2, cy = HEIGHT / 2) =>
+  const zoomBy = (factor: number, cx = WIDTH / 2, cy = height / 2) =>
     setView((v) => {
       const k = Math.max(0.2, Math.min(5, v.k * factor));
       const f = k / v.k;
@@ -220,12 +247,12 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
       zoomBy(
         Math.exp(-e.deltaY * 0.0015),
         ((e.clientX - rect.left) / rect.width) * WIDTH,
-        ((e.clientY - rect.top) / rect.height) * HEIGHT,
+        ((e.clientY - rect.top) / rect.height) * height,
       );
     };
     svg.addEventListener('wheel', onWheel, { passive: false });
     return () => svg.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [height]);
 
   const toggle = (kind: LinkKind) =>
     setEnabled((s) => {
@@ -235,6 +262,11 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
       return next;
     });
   const hovered = hover ? graph.nodes.find((n) => n.id === hover) : undefined;
+  // Sizes in graph units that come out readable on screen: labels 11–16 px, nodes at least 80 %
+  // of their nominal pixel size (a phone shows the 1000-unit canvas at about a third of its size).
+  const screenScale = Math.max(0.01, unitPx * view.k);
+  const labelUnits = Math.min(LABEL_MAX_PX, Math.max(LABEL_MIN_PX, 11 * Math.sqrt(view.k))) / screenScale;
+  const radiusUnits = (r: number) => Math.max(r, (0.8 * r) / screenScale);
   const neighbours = new Set(
     hover
       ? links.flatMap((l) => (l.source === hover ? [l.target] : l.target === hover ? [l.source] : []))
@@ -266,88 +298,96 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
           </Button>
         </div>
       </div>
-      <svg
-        ref={svgRef}
-        className="kb-graph__canvas"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="group"
-        aria-label={`Document graph: ${graph.nodes.length} documents, ${links.length} links`}
-        onPointerDown={(e) => onPointerDown(e)}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
-        data-testid="document-graph"
-      >
-        <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
-          <g className="kb-graph__links">
-            {graph.edges.map((e) => {
-              const s = e.source as Node;
-              const t = e.target as Node;
-              const kind = LINK_KINDS.find((k) => e.link.kinds.includes(k.kind));
-              const dim = hover !== null && s.id !== hover && t.id !== hover;
-              return (
-                <line
-                  key={`${s.id}-${t.id}`}
-                  x1={s.x}
-                  y1={s.y}
-                  x2={t.x}
-                  y2={t.y}
-                  stroke={kind?.color ?? '#888'}
-                  strokeWidth={1 + e.link.kinds.length * 0.8}
-                  strokeOpacity={dim ? 0.08 : 0.55}
-                  strokeDasharray={
-                    e.link.kinds.length === 1 && e.link.kinds[0] === 'similarity' ? '4 3' : undefined
-                  }
-                >
-                  <title>{e.link.reasons.join(', ')}</title>
-                </line>
-              );
-            })}
-          </g>
-          <g className="kb-graph__nodes">
-            {graph.nodes.map((n) => {
-              const dim = hover !== null && n.id !== hover && !neighbours.has(n.id);
-              const title = n.doc.title || n.doc.file_name || 'Untitled';
-              return (
-                <g
-                  key={n.id}
-                  className="kb-graph__node"
-                  transform={`translate(${n.x ?? 0} ${n.y ?? 0})`}
-                  opacity={dim ? 0.25 : 1}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={`${title}${n.doc.author ? ` by ${n.doc.author}` : ''}`}
-                  onPointerDown={(e) => onPointerDown(e, n)}
-                  onPointerEnter={() => setHover(n.id)}
-                  onPointerLeave={() => setHover((h) => (h === n.id ? null : h))}
-                  onFocus={() => setHover(n.id)}
-                  onBlur={() => setHover(null)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      onOpen(n.doc);
+      <div ref={boxRef} className="kb-graph__box">
+        <svg
+          ref={svgRef}
+          className="kb-graph__canvas"
+          viewBox={`0 0 ${WIDTH} ${height}`}
+          style={{ aspectRatio: `${WIDTH} / ${height}` }}
+          role="group"
+          aria-label={`Document graph: ${graph.nodes.length} documents, ${links.length} links`}
+          onPointerDown={(e) => onPointerDown(e)}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          data-testid="document-graph"
+        >
+          <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
+            <g className="kb-graph__links">
+              {graph.edges.map((e) => {
+                const s = e.source as Node;
+                const t = e.target as Node;
+                const kind = LINK_KINDS.find((k) => e.link.kinds.includes(k.kind));
+                const dim = hover !== null && s.id !== hover && t.id !== hover;
+                return (
+                  <line
+                    key={`${s.id}-${t.id}`}
+                    x1={s.x}
+                    y1={s.y}
+                    x2={t.x}
+                    y2={t.y}
+                    stroke={kind?.color ?? '#888'}
+                    strokeWidth={1 + e.link.kinds.length * 0.8}
+                    strokeOpacity={dim ? 0.08 : 0.55}
+                    strokeDasharray={
+                      e.link.kinds.length === 1 && e.link.kinds[0] === 'similarity' ? '4 3' : undefined
                     }
-                  }}
-                  data-testid="graph-node"
-                >
-                  <circle r={n.r} fill={colorOf(n.doc.category)} stroke="#07080f" strokeWidth={2} />
-                  {(graph.nodes.length <= 30 || n.id === hover) && (
-                    <text
-                      y={n.r + 13}
-                      textAnchor="middle"
-                      className="kb-graph__label"
-                      // Labels stay readable, not huge, whatever the zoom.
-                      fontSize={11 / Math.sqrt(view.k)}
-                    >
-                      {title.length > 28 ? `${title.slice(0, 27)}…` : title}
-                    </text>
-                  )}
-                </g>
-              );
-            })}
+                  >
+                    <title>{e.link.reasons.join(', ')}</title>
+                  </line>
+                );
+              })}
+            </g>
+            <g className="kb-graph__nodes">
+              {graph.nodes.map((n) => {
+                const dim = hover !== null && n.id !== hover && !neighbours.has(n.id);
+                const title = n.doc.title || n.doc.file_name || 'Untitled';
+                return (
+                  <g
+                    key={n.id}
+                    className="kb-graph__node"
+                    transform={`translate(${n.x ?? 0} ${n.y ?? 0})`}
+                    opacity={dim ? 0.25 : 1}
+                    role="button"
+                    tabIndex={0}
+                    aria-label={`${title}${n.doc.author ? ` by ${n.doc.author}` : ''}`}
+                    onPointerDown={(e) => onPointerDown(e, n)}
+                    onPointerEnter={() => setHover(n.id)}
+                    onPointerLeave={() => setHover((h) => (h === n.id ? null : h))}
+                    onFocus={() => setHover(n.id)}
+                    onBlur={() => setHover(null)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        onOpen(n.doc);
+                      }
+                    }}
+                    data-testid="graph-node"
+                  >
+                    <circle
+                      r={radiusUnits(n.r)}
+                      fill={colorOf(n.doc.category)}
+                      stroke="#07080f"
+                      strokeWidth={2 / screenScale}
+                    />
+                    {(graph.nodes.length <= 30 || n.id === hover) && (
+                      <text
+                        y={radiusUnits(n.r) + labelUnits * 1.15}
+                        textAnchor="middle"
+                        className="kb-graph__label"
+                        // Labels stay readable, not huge, whatever the zoom and the screen.
+                        fontSize={labelUnits}
+                      >
+                        {title.length > 28 ? `${title.slice(0, 27)}…` : title}
+                      </text>
+                    )}
+                  </g>
+                );
+              })}
+            </g>
           </g>
-        </g>
-      </svg>
+        </svg>
+      </div>
       <div className="kb-graph__foot">
         <ul className="kb-graph__categories" aria-label="Categories">
           {categories.map((c) => (
@@ -367,6 +407,7 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
             : 'Scroll or use the buttons to zoom, drag the background to pan, drag a document to move it, click it to open.'}
         </p>
       </div>
+      <GraphList docs={docs} links={links} onOpen={onOpen} />
     </div>
   );
 }

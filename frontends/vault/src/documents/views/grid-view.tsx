@@ -44,7 +44,7 @@ export function GridView({ docs, onOpen, onDownload, selection }: GridViewProps)
         {docs.map((d) => (
           <li key={d.id} className="kb-card kb-frame" data-testid="document-card">
             <h3 className="kb-card__title">
-              <button type="button" className="kb-link-button" onClick={() => onOpen(d)}>
+              <button type="button" className="kb-vault-link" onClick={() => onOpen(d)}>
                 {d.title || d.file_name || 'Untitled'}
               </button>
             </h3>
