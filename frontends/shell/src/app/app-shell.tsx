@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Banner, Progress } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
-import { entriesFor, isActiveEntry } from './navigation.ts';
+import { entriesFor, isActiveEntry, pageName } from './navigation.ts';
 import { useShellActions } from './shell-actions.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { VerifyEmailNotice } from './verify-email-notice.tsx';
@@ -41,7 +41,6 @@ export function AppShell({ children }: { children?: ReactNode }) {
   useEffect(() => setNavOpen(false), [pathname]);
 
   const entries = entriesFor(user?.role);
-  const current = entries.find((entry) => isActiveEntry(entry, pathname));
   const loadingData = dataLoad !== null && dataLoad.progress > 0 && dataLoad.progress < 100;
 
   return (
@@ -98,7 +97,9 @@ export function AppShell({ children }: { children?: ReactNode }) {
             ☰
           </button>
           <div className="kb-shell__header-title">
-            <span className="kb-eyebrow">{current?.label ?? 'Kaboodle'}</span>
+            <span className="kb-eyebrow" data-testid="page-name">
+              {pageName(pathname, entries)}
+            </span>
           </div>
           <UserMenu />
         </header>

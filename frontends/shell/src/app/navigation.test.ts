@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_ENTRIES, entriesFor, isActiveEntry } from './navigation.ts';
+import { NAV_ENTRIES, entriesFor, isActiveEntry, pageName } from './navigation.ts';
 
 const entry = (label: string) => NAV_ENTRIES.find((e) => e.label === label)!;
 
@@ -28,5 +28,23 @@ describe('app shell navigation', () => {
     expect(isActiveEntry(entry('Inventory'), '/inventory/42')).toBe(true);
     expect(isActiveEntry(entry('Process'), '/upload')).toBe(true);
     expect(isActiveEntry(entry('Dashboard'), '/dashboards')).toBe(false);
+  });
+
+  it('names every page in the header, not "Kaboodle" or its neighbour', () => {
+    expect(
+      [
+        '/dashboard',
+        '/search',
+        '/documents',
+        '/kaboodles/7',
+        '/inventory/3',
+        '/profile',
+        '/settings',
+        '/about',
+      ].map((p) => pageName(p)),
+    ).toEqual(['Dashboard', 'Search', 'Documents', 'Kaboodles', 'Inventory', 'Profile', 'Settings', 'About']);
+    expect(pageName('/activity')).toBe('Activity');
+    expect(pageName('/admin/users')).toBe('Users');
+    expect(pageName('/no/such/page')).toBe('Page not found');
   });
 });
