@@ -1,7 +1,8 @@
-// The dashboard remote's routes. The shell mounts this for /dashboard, /home, /process, /upload and
-// /media-hub (the Processing Hub answers at both /process and /upload: docs/product.md#processing-hub).
+// The dashboard remote's routes. The shell mounts this for /dashboard, /home, /process, /upload,
+// /media-hub and /activity (the Processing Hub answers at both /process and /upload: spec 2).
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@kaboodle/kit';
+import ActivityPage from './activity/activity-page.tsx';
 import DashboardHome from './dashboard/dashboard-home.tsx';
 import { DashboardStyles } from './dashboard-styles.tsx';
 import MediaHub from './media-hub/media-hub.tsx';
@@ -17,6 +18,7 @@ export default function App(props: RemoteAppProps) {
         <Route path="/process" element={<ProcessingHub />} />
         <Route path="/upload" element={<ProcessingHub />} />
         <Route path="/media-hub" element={<MediaHub />} />
+        <Route path="/activity" element={<ActivityPage />} />
       </Routes>
     </>
   );

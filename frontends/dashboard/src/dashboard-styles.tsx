@@ -49,6 +49,7 @@ const CSS = `
 .kbd-activity__dot[data-type='deleted'] { color: var(--kb-text-dim); }
 .kbd-activity__dot[data-type='added'] { color: var(--kb-gold); }
 .kbd-activity__dot[data-type='edited'] { color: var(--kb-gold); }
+.kbd-activity__more { margin: 0.9rem 0 0; text-align: right; }
 .kbd-activity__time { font-size: 0.8rem; color: var(--kb-text-dim); white-space: nowrap; }
 .kbd-empty { display: grid; justify-items: center; gap: 0.9rem; padding: 1.6rem 1rem; text-align: center; color: var(--kb-text-muted); }
 .kbd-empty p { margin: 0; }
@@ -69,7 +70,7 @@ const CSS = `
 .kbd-row > .kb-input { flex: 1 1 14rem; }
 .kbd-field-hint { font-size: 0.78rem; color: var(--kb-text-dim); }
 .kbd-field-hint[data-over='true'] { color: var(--kb-danger); }
-.kbd-segmented { display: inline-flex; flex-wrap: wrap; border: 1px solid var(--kb-line-strong); border-radius: 999px; padding: 3px; gap: 3px; margin: 0; }
+.kbd-segmented { display: inline-flex; border: 1px solid var(--kb-line-strong); border-radius: 999px; padding: 3px; gap: 3px; margin: 0; }
 .kbd-segmented legend { padding: 0; margin-bottom: 0.45rem; font-size: 0.78rem; letter-spacing: 0.16em; text-transform: uppercase; color: var(--kb-gold-soft); float: left; width: 100%; }
 .kbd-segmented label { position: relative; }
 .kbd-segmented input { position: absolute; opacity: 0; inset: 0; cursor: pointer; margin: 0; }
@@ -114,8 +115,10 @@ const CSS = `
 .kbd-toolbar .kb-field { margin: 0; min-width: 12rem; }
 .kbd-media { list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
 .kbd-media-card { display: grid; grid-template-rows: auto 1fr; overflow: hidden; }
-.kbd-media-card__preview { height: 160px; display: grid; place-items: center; background: rgba(7,8,15,.6); border-bottom: 1px solid var(--kb-line); color: var(--kb-gold); margin: 5px 5px 0; border-radius: var(--kb-radius-sm) var(--kb-radius-sm) 0 0; overflow: hidden; }
-.kbd-media-card__preview img { width: 100%; height: 100%; object-fit: contain; }
+.kbd-media-card__preview { position: relative; height: 160px; display: grid; place-items: center; background: rgba(7,8,15,.6); border-bottom: 1px solid var(--kb-line); color: var(--kb-gold); margin: 5px 5px 0; border-radius: var(--kb-radius-sm) var(--kb-radius-sm) 0 0; overflow: hidden; }
+/* The whole photo, letterboxed: a grid item's height: 100% does not resolve, so the picture is laid over the box. */
+.kbd-media-card__preview img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; }
+.kbd-preview__body { display: grid; gap: 0.8rem; max-height: 78vh; overflow: auto; }
 .kbd-media-card__body { padding: 0.9rem 1rem 1rem; display: grid; gap: 0.45rem; align-content: start; }
 .kbd-media-card__name { font-weight: 600; overflow-wrap: anywhere; }
 .kbd-media-card__actions { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.35rem; }
@@ -127,9 +130,13 @@ const CSS = `
 @media (max-width: 640px) {
   .kbd-welcome { padding: 1.2rem; }
   .kbd-welcome__art { display: none; }
-  .kbd-cards { grid-template-columns: 1fr 1fr; gap: 0.75rem; }
-  .kbd-card { padding: 1rem; }
-  .kbd-card__text, .kbd-card__go { display: none; }
+  .kbd-cards { grid-template-columns: 1fr; gap: 0.75rem; }
+  .kbd-card { padding: 1rem; grid-template-columns: auto 1fr; column-gap: 0.85rem; row-gap: 0.25rem; align-items: center; }
+  .kbd-card__icon { grid-row: span 2; }
+  .kbd-card__go { display: none; }
+  /* One row, three equal choices: the pill never breaks onto a second line. */
+  .kbd-segmented { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  .kbd-segmented span { display: block; padding: 0.42rem 0.4rem; text-align: center; letter-spacing: 0; white-space: nowrap; }
   .kbd-metrics { grid-template-columns: 1fr 1fr; gap: 0.75rem; }
   .kbd-metric { padding: 0.9rem 1rem; }
   .kbd-metric__label { letter-spacing: 0.1em; font-size: 0.68rem; }

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { defineOperation } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
-import { limitQuery } from './catalogue-fields.ts';
+import { limitQuery, pageQuery } from './catalogue-fields.ts';
 
 const count = z.number().int().nonnegative();
 const ENTITY_KINDS = ['document', 'inventory_item'] as const;
@@ -57,7 +57,7 @@ export const listActivity = defineOperation({
   service: 'catalogue',
   security: 'user',
   summary: 'What happened to your files and entries, newest first',
-  query: z.object({ limit: limitQuery }),
+  query: z.object({ limit: limitQuery, page: pageQuery }),
   responses: {
     200: {
       description: 'The most recent events.',

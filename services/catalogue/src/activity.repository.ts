@@ -91,11 +91,12 @@ export function createActivityRepository(db: Queryable) {
       );
     },
 
-    async recent(ownerId: string, limit: number) {
+    /** The newest events first; `offset` skips that many (the full list pages through them). */
+    async recent(ownerId: string, limit: number, offset = 0) {
       const { rows } = await db.query<Record<string, unknown>>(
         `SELECT id, type, message, file_id, file_name, entity_type, entity_id, at
-           FROM activity WHERE owner_id = $1 ORDER BY at DESC, id DESC LIMIT $2`,
-        [ownerId, limit],
+           FROM activity WHERE owner_id = $1 ORDER BY at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [ownerId, limit, offset],
       );
       return rows.map((r) => ({
         id: String(r.id),

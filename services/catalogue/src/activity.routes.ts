@@ -16,7 +16,8 @@ export function createActivityRouter(deps: {
   });
 
   api.handle(listActivity, async ({ query, user, reply }) => {
-    reply(200, { activity: await deps.activity.recent(user.id, query.limit) });
+    const offset = (query.page - 1) * query.limit;
+    reply(200, { activity: await deps.activity.recent(user.id, query.limit, offset) });
   });
 
   return api;

@@ -13,15 +13,15 @@ import {
   type DecoIconName,
   type RemoteAppProps,
 } from '@kaboodle/kit';
+import { ActivityList } from '../activity/activity-list.tsx';
 import {
-  activityLink,
   createDashboardApi,
   reasonOf,
   type Activity,
   type DashboardApi,
   type Stats,
 } from '../lib/dashboard-api.ts';
-import { formatBytes, formatPercent, relativeTime } from '../lib/format.ts';
+import { formatBytes, formatPercent } from '../lib/format.ts';
 
 /** Refresh period while some file is still queued or processing. */
 export const BUSY_REFRESH_MS = 4000;
@@ -40,6 +40,8 @@ export function nextRefreshMs(stats: Stats | null, now: number, watchUntil: numb
   return IDLE_REFRESH_MS;
 }
 export const EMPTY_ACTIVITY = 'No recent activity. Start by processing some files!';
+/** Recent Activity shows this many; the rest is one link away (/activity), so the page stays short. */
+export const ACTIVITY_SHOWN = 6;
 
 /** Files neither completed nor failed yet (cancelled ones are not counted by the catalogue). */
 export const filesInFlight = (s: Stats): number =>
@@ -75,14 +77,6 @@ export function metricsOf(s: Stats | null): MetricView[] {
   ];
 }
 
-const ACTIVITY_ICONS: Record<string, DecoIconName> = {
-  uploaded: 'upload',
-  processed: 'prism',
-  failed: 'shield',
-  deleted: 'crate',
-  edited: 'pen',
-};
-
 interface CardProps {
   icon: DecoIconName;
   title: string;
@@ -115,28 +109,6 @@ function NavCard({ icon, title, text, to, onClick }: CardProps) {
   );
 }
 
-function ActivityList({ activity }: { activity: Activity[] }) {
-  const now = Date.now();
-  return (
-    <ul className="kbd-activity__list">
-      {activity.map((a) => {
-        const link = activityLink(a);
-        return (
-          <li key={a.id} className="kbd-activity__item" data-testid="activity-item">
-            <span className="kbd-activity__dot" data-type={a.type} aria-hidden="true">
-              <DecoIcon name={ACTIVITY_ICONS[a.type] ?? 'scroll'} size={16} />
-            </span>
-            <span>{link ? <Link to={link}>{a.message || a.file_name}</Link> : a.message || a.file_name}</span>
-            <time className="kbd-activity__time" dateTime={a.at} title={new Date(a.at).toLocaleString()}>
-              {relativeTime(a.at, now)}
-            </time>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 export default function DashboardHome({
   user,
   openHelp,
@@ -157,7 +129,7 @@ export default function DashboardHome({
     inFlight.current = controller;
     const [s, a] = await Promise.allSettled([
       calls.stats(controller.signal),
-      calls.activity(20, controller.signal),
+      calls.activity(ACTIVITY_SHOWN + 1, controller.signal),
     ]);
     if (controller.signal.aborted) return;
     if (s.status === 'fulfilled') setStats(s.value);
@@ -295,7 +267,14 @@ export default function DashboardHome({
             </Link>
           </div>
         ) : (
-          <ActivityList activity={activity} />
+          <>
+            <ActivityList activity={activity.slice(0, ACTIVITY_SHOWN)} />
+            <p className="kbd-activity__more">
+              <Link to="/activity">
+                {activity.length > ACTIVITY_SHOWN ? 'See all activity' : 'Open the activity list'}
+              </Link>
+            </p>
+          </>
         )}
       </section>
     </section>

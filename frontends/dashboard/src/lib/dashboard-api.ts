@@ -173,8 +173,8 @@ export const fileContentPath = (id: string, download = false): string =>
 export function createDashboardApi(client: ApiClient = api) {
   return {
     stats: async (signal?: AbortSignal) => parseStats(await client.get<unknown>('/api/stats', { signal })),
-    activity: async (limit = 20, signal?: AbortSignal) =>
-      parseActivity(await client.get<unknown>('/api/activity', { query: { limit }, signal })),
+    activity: async (limit = 20, signal?: AbortSignal, page = 1) =>
+      parseActivity(await client.get<unknown>('/api/activity', { query: { limit, page }, signal })),
     settings: async (signal?: AbortSignal) =>
       parseSettings(await client.get<unknown>('/api/auth/settings', { signal })),
     files: async (page: number, limit: number, status?: string, signal?: AbortSignal) =>

@@ -246,7 +246,7 @@ export default function ProcessingHub({
             message:
               outcome.reason === uploadCancelledMessage(item.name)
                 ? outcome.reason
-                : processFailedMessage(item.name, outcome.reason),
+                : processFailedMessage(item.name, outcome.reason, item.url ? 'link' : 'file'),
           });
         }
         setBatch((b) => b && { ...b, done: index + 1 });
@@ -406,7 +406,9 @@ export default function ProcessingHub({
           )}
 
           {queue.items.length === 0 ? (
-            <p className="kbd-muted">No files in the queue yet. Add some on the left.</p>
+            <p className="kbd-muted" data-testid="queue-empty">
+              No files in the queue yet. Choose or drop files, or paste a link, under “Add files”.
+            </p>
           ) : (
             <ul className="kbd-queue" aria-label="Files to process">
               {queue.items.map((item) => (

@@ -151,7 +151,7 @@ describe('queue (docs/product.md#data, #states)', () => {
       file: null,
     });
     expect(admitUrl('https://example.com/a.pdf', first.items).errors).toEqual([
-      'File "https://example.com/a.pdf" is already in the list',
+      'Link "https://example.com/a.pdf" is already in the list',
     ]);
   });
 });

@@ -67,7 +67,7 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
       // not a second copy beside the first.
       const item = state.items.find((i) => i.id === action.id && i.status === 'failed');
       const stale = item?.error
-        ? new Set([processFailedMessage(item.name, item.error), item.error])
+        ? new Set([processFailedMessage(item.name, item.error, item.url ? 'link' : 'file'), item.error])
         : new Set<string>();
       return {
         errors: state.errors.filter((e) => !stale.has(e)),
@@ -144,7 +144,7 @@ export function admitUrl(
   now: number = Date.now(),
 ): { items: QueueItem[]; errors: string[] } {
   if (listed.some((i) => i.name === url))
-    return { items: [], errors: [`File "${url}" is already in the list`] };
+    return { items: [], errors: [`Link "${url}" is already in the list`] };
   return {
     items: [{ ...baseItem(now), file: null, url, name: url, size: 0, type: 'link', lastModified: now }],
     errors: [],

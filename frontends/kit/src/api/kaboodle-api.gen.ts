@@ -5703,6 +5703,8 @@ export interface operations {
       query?: {
         /** @description How many per page. */
         limit?: number;
+        /** @description Which page (from 1). */
+        page?: number;
       };
       header?: never;
       path?: never;

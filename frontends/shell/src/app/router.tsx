@@ -26,7 +26,7 @@ function remoteRoutes(name: RemoteName, paths: string[]): RouteObject {
 }
 
 export const REMOTE_PATHS: Record<RemoteName, string[]> = {
-  dashboard: ['/dashboard', '/home', '/process', '/upload', '/media-hub'],
+  dashboard: ['/dashboard', '/home', '/process', '/upload', '/media-hub', '/activity'],
   vault: ['/documents', '/search', '/kaboodles', '/kaboodles/:id'],
   inventory: ['/inventory', '/inventory/:id'],
   observatory: ['/observatory'],
