@@ -174,10 +174,12 @@ describe('POST /process with a pasted URL', () => {
     ['a host name that resolves to loopback', () => at('/notes.txt', 'localhost')],
     ['a redirect to a private address', () => at('/redirect-private')],
     ['a redirect to the metadata address', () => at('/redirect-metadata')],
-  ])('refuses %s: "This address is not allowed"', async (_label, target) => {
+  ])('refuses %s: a private or local network address, said of the link', async (_label, target) => {
     const res = await api.fetchUrl(token, { url: target() });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('This address is not allowed');
+    expect(res.body.message).toBe(
+      'This link points to a private or local network address, which Kaboodle does not fetch',
+    );
   });
 
   it('refuses more redirects than URL_FETCH_MAX_REDIRECTS', async () => {

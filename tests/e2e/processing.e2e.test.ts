@@ -381,8 +381,11 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
     await page.getByTestId('batch-progress').waitFor({ state: 'detached', timeout: FINISH_TIMEOUT });
     await expect(statusOf(good)).resolves.toBe('Completed');
     await expect(statusOf(refused)).resolves.toBe('Failed');
-    await expect(queueItem(refused).getByTestId('item-error').textContent()).resolves.toBe(
-      'This address is not allowed',
+    const refusal = 'This link points to a private or local network address, which Kaboodle does not fetch';
+    await expect(queueItem(refused).getByTestId('item-error').textContent()).resolves.toBe(refusal);
+    // the errors list calls it a link, not a file
+    expect(await page.getByTestId('error-list').getByRole('listitem').allTextContents()).toContain(
+      `Failed to process link "${refused}": ${refusal}`,
     );
     await expect(
       queueItem(good)

@@ -96,7 +96,7 @@ describe('fetchUrlIntoBlob resolves names itself', () => {
         'k',
         opts([], ['93.184.216.34', '127.0.0.2']),
       ),
-    ).rejects.toThrow('This address is not allowed');
+    ).rejects.toThrow('This link points to a private or local network address');
     expect(blobs.objects.size).toBe(0);
   });
 

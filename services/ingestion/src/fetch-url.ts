@@ -26,7 +26,9 @@ import {
 import type { AddressPolicy } from './url-guard.ts';
 import { bareHost } from './url-guard.ts';
 
-export const ADDRESS_NOT_ALLOWED = 'This address is not allowed';
+/** Said of a pasted link (or a redirect it led to) to a private, loopback or link-local address. */
+export const ADDRESS_NOT_ALLOWED =
+  'This link points to a private or local network address, which Kaboodle does not fetch';
 export const INVALID_URL = 'Enter a valid web address starting with http:// or https://';
 export const couldNotFetch = (why: string): string => `Could not fetch the URL: ${why}`;
 const MAX_URL_LENGTH = 2048;
