@@ -88,6 +88,9 @@ describe('the catalogue file-events consumer', { timeout: 60_000 }, () => {
     const activity = await h.activity.recent(alice, 10);
     expect(activity.map((a) => a.type)).toEqual(['processed', 'uploaded']);
     expect(activity[0]!.message).toBe('Processed "paper.pdf" as a document: "On Glass Beads"');
+    // the full list pages through them (GET /api/activity?page=)
+    expect((await h.activity.recent(alice, 1, 1)).map((a) => a.type)).toEqual(['uploaded']);
+    expect(await h.activity.recent(alice, 1, 2)).toEqual([]);
   });
 
   it('is idempotent: the same event twice and an older attempt after a newer one leave one entity at the right version', async () => {
