@@ -317,6 +317,8 @@ export interface EntityRowBase {
   analysis: Uint8Array | null;
   corrections: Record<string, unknown>;
   corrected_fields: string[];
+  /** From the first-run sample library. */
+  sample: boolean;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -362,6 +364,7 @@ export function documentJson(r: DocumentRow) {
     url: `/api/documents/${r.id}/file`,
     // only ever written from a validated edit's keys
     corrected_fields: r.corrected_fields.filter(isDocumentField),
+    sample: r.sample,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     version: r.version,
@@ -407,6 +410,7 @@ export function inventoryJson(r: InventoryRow, detail = false): InventoryJson | 
     source_file_id: r.source_file_id,
     file_name: r.file_name,
     corrected_fields: r.corrected_fields,
+    sample: r.sample,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     version: r.version,
@@ -447,6 +451,7 @@ export interface InventoryJson {
   source_file_id: string | null;
   file_name: string;
   corrected_fields: string[];
+  sample: boolean;
   created_at: string;
   updated_at: string;
   version: number;

@@ -131,6 +131,7 @@ export function createCatalogueService(deps: CatalogueServiceDeps) {
         size: Number(file.sizeBytes),
         blobKey: file.blobKey,
         sha256: file.sha256,
+        sample: file.sample,
       };
       return db.transaction(async (tx) => {
         const facts = await activity.lockFile(tx, {

@@ -46,12 +46,14 @@ export interface SourceFile {
   size: number;
   blobKey: string;
   sha256: string;
+  /** From the first-run sample library (FileRef.sample). */
+  sample?: boolean;
 }
 
 // Lists never need the analysis bytes, the full text or provenance.
 const LIST_COLUMNS = `id, owner_id, source_file_id, source_attempt, file_name, content_type, size, blob_key, sha256,
   title, author, category, field, publication_year, summary, thesis, issue, journal_publisher, influenced_by,
-  hashtags, corrected_fields, version, created_at, updated_at`;
+  hashtags, corrected_fields, sample, version, created_at, updated_at`;
 
 interface RawRow extends Record<string, unknown> {
   sort_key?: string;
@@ -86,6 +88,7 @@ function toRow(r: RawRow): DocumentRow {
     analysis: (r.analysis as Uint8Array | null) ?? null,
     corrections: json<Record<string, unknown>>(r.corrections, {}),
     corrected_fields: json<string[]>(r.corrected_fields, []),
+    sample: r.sample === true,
     version: toNumber(r.version),
     created_at: r.created_at as Date,
     updated_at: r.updated_at as Date,
@@ -168,6 +171,7 @@ export function createDocumentRepository(db: Queryable) {
         JSON.stringify(d.corrections),
         JSON.stringify(d.correctedFields),
         documentSearchText(f, d.source.fileName),
+        d.source.sample === true,
       ];
       const placeholders = values.map((_, i) => {
         const n = `$${i + 1}`;
@@ -175,7 +179,8 @@ export function createDocumentRepository(db: Queryable) {
       });
       const columns = `id, owner_id, source_file_id, source_attempt, file_name, content_type, size, blob_key, sha256,
         title, author, category, field, publication_year, summary, thesis, issue, journal_publisher, influenced_by,
-        hashtags, extracted_text, page_count, language, provenance, analysis, corrections, corrected_fields, search_text`;
+        hashtags, extracted_text, page_count, language, provenance, analysis, corrections, corrected_fields, search_text,
+        sample`;
       const updates = columns
         .split(',')
         .map((c) => c.trim())

@@ -59,6 +59,7 @@ export const documentSchema = z
     size: z.number().int().nonnegative().meta({ description: 'Bytes of the original file.' }),
     url: z.string().meta({ description: 'The original file: `/api/documents/{id}/file`.' }),
     corrected_fields: z.array(z.enum(DOCUMENT_FIELDS)).meta({ description: 'Fields the user corrected.' }),
+    sample: z.boolean().meta({ description: 'Made from the first-run sample library.' }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
     version: z.number().int().positive().meta({ description: 'Grows with every change.' }),

@@ -125,6 +125,7 @@ export const inventoryItemSchema = z
     source_file_id: z.string().nullable(),
     file_name: z.string(),
     corrected_fields: z.array(z.string()),
+    sample: z.boolean().meta({ description: 'Made from the first-run sample library.' }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
     version: z.number().int(),

@@ -52,7 +52,7 @@ const sortOf = (f: InventoryFilter): { sort: SortSpec; order: Order } =>
 
 const LIST_COLUMNS = `id, owner_id, source_file_id, source_attempt, file_name, content_type, size, blob_key, sha256,
   name, description, category, material, color, colors, dimensions, origin_source, import_cost, retail_price,
-  currency, hashtags, objects, barcodes, corrected_fields, version, created_at, updated_at`;
+  currency, hashtags, objects, barcodes, corrected_fields, sample, version, created_at, updated_at`;
 
 function toRow(r: Record<string, unknown>): InventoryRow {
   return {
@@ -84,6 +84,7 @@ function toRow(r: Record<string, unknown>): InventoryRow {
     analysis: (r.analysis as Uint8Array | null) ?? null,
     corrections: json<Record<string, unknown>>(r.corrections, {}),
     corrected_fields: json<string[]>(r.corrected_fields, []),
+    sample: r.sample === true,
     version: toNumber(r.version),
     created_at: r.created_at as Date,
     updated_at: r.updated_at as Date,
@@ -194,6 +195,7 @@ export function createInventoryRepository(db: Queryable) {
         ['corrections', JSON.stringify(d.corrections), 'jsonb'],
         ['corrected_fields', JSON.stringify(d.correctedFields), 'jsonb'],
         ['search_text', inventorySearchText(f), 'lower'],
+        ['sample', src?.sample === true],
       ];
       const placeholders = cols.map(([, , kind], i) =>
         kind === 'jsonb' ? `$${i + 1}::jsonb` : kind === 'lower' ? `lower($${i + 1})` : `$${i + 1}`,

@@ -189,4 +189,13 @@ export const migrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS inventory_owner_category ON inventory_items (owner_id, category);
     `,
   },
+  {
+    // The first-run sample library (issue 18): what a sample file became is marked, so screens can
+    // say "Sample" (the file's own flag travels in FileRef.sample).
+    id: '0005_sample_entities',
+    sql: `
+      ALTER TABLE documents ADD COLUMN IF NOT EXISTS sample boolean NOT NULL DEFAULT false;
+      ALTER TABLE inventory_items ADD COLUMN IF NOT EXISTS sample boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -30,6 +30,7 @@ export function fileUploadedEvent(file: FileRecord): OutgoingEvent {
       fileName: file.name,
       sizeBytes: BigInt(file.size),
       sha256: file.sha256,
+      sample: file.sample,
     },
     instructions: file.instructions,
     destination: DESTINATIONS[file.destination] ?? Destination.AUTO,

@@ -37,6 +37,8 @@ export interface FileRecord {
   sourceUrl: string | null;
   resultType: ResultType | null;
   resultId: string | null;
+  /** Part of the first-run sample library, not the user's own upload. */
+  sample: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -61,6 +63,7 @@ interface FileRow {
   source_url: string | null;
   result_type: ResultType | null;
   result_id: string | null;
+  sample: boolean | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -85,6 +88,7 @@ const toRecord = (r: FileRow): FileRecord => ({
   sourceUrl: r.source_url,
   resultType: r.result_type,
   resultId: r.result_id,
+  sample: r.sample === true,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });
@@ -109,7 +113,7 @@ export type NewFile = Pick<
   FileRecord,
   'id' | 'ownerId' | 'name' | 'size' | 'contentType' | 'sha256' | 'blobKey' | 'destination' | 'instructions'
 > &
-  Partial<Pick<FileRecord, 'sniffedType' | 'sourceUrl'>>;
+  Partial<Pick<FileRecord, 'sniffedType' | 'sourceUrl' | 'sample'>>;
 
 export interface StatusUpdate {
   status: FileStatus;
@@ -169,8 +173,8 @@ export function createFileRepository(db: Queryable) {
     async insert(q: Queryable, f: NewFile): Promise<FileRecord> {
       const { rows } = await q.query<FileRow>(
         `INSERT INTO files (id, owner_id, name, size, content_type, sniffed_type, sha256, blob_key, status,
-                            stage, progress, destination, instructions, source_url)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', 'uploaded', 0, $9, $10, $11) RETURNING *`,
+                            stage, progress, destination, instructions, source_url, sample)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', 'uploaded', 0, $9, $10, $11, $12) RETURNING *`,
         [
           f.id,
           f.ownerId,
@@ -183,9 +187,33 @@ export function createFileRepository(db: Queryable) {
           f.destination,
           f.instructions,
           f.sourceUrl ?? null,
+          f.sample === true,
         ],
       );
       return toRecord(rows[0]!);
+    },
+
+    /** The owner's sample-library files (the first-run samples), oldest first. */
+    async listSamples(ownerId: string, q: Queryable = db): Promise<FileRecord[]> {
+      const { rows } = await q.query<FileRow>(
+        'SELECT * FROM files WHERE owner_id = $1 AND sample ORDER BY created_at, id',
+        [ownerId],
+      );
+      return rows.map(toRecord);
+    },
+
+    /** Delete every sample-library file of the owner; their blobs go to blob_deletions. */
+    async deleteSamples(tx: Queryable, ownerId: string): Promise<FileRecord[]> {
+      const { rows } = await tx.query<FileRow>(
+        'DELETE FROM files WHERE owner_id = $1 AND sample RETURNING *',
+        [ownerId],
+      );
+      for (const row of rows) {
+        await tx.query('INSERT INTO blob_deletions (blob_key) VALUES ($1) ON CONFLICT DO NOTHING', [
+          row.blob_key,
+        ]);
+      }
+      return rows.map(toRecord);
     },
 
     /**

@@ -1,2 +1,7 @@
+import type { OperationSpec } from '@kaboodle/platform';
+import { fileOperations } from './ingestion.api.ts';
+import { sampleOperations } from './samples/samples.api.ts';
+
 export * from './module.ts';
-export { ingestionOperations } from './ingestion.api.ts';
+/** Every ingestion operation, for the merged OpenAPI document. */
+export const ingestionOperations: readonly OperationSpec[] = [...fileOperations, ...sampleOperations];

@@ -68,6 +68,9 @@ export const fileStatusSchema = z
       .object({ type: z.enum(['document', 'inventory_item']), id: z.string(), url: z.string() })
       .nullable()
       .meta({ description: 'What the file became, once completed.' }),
+    sample: z
+      .boolean()
+      .meta({ description: 'Part of the first-run sample library (POST /process/samples).' }),
   })
   .meta({ id: 'FileStatus' });
 
@@ -237,7 +240,8 @@ export const reprocessFile = defineOperation({
   errors: [409],
 });
 
-export const ingestionOperations: readonly OperationSpec[] = [
+/** The file operations (the sample library's are in samples/samples.api.ts; index.ts joins them). */
+export const fileOperations: readonly OperationSpec[] = [
   processFile,
   uploadFile,
   getFileStatus,

@@ -1,5 +1,5 @@
-// HTTP API of the ingestion service (docs/product.md#calls and the Media Hub): uploads and pasted URLs,
-// status, cancel, the file list, the original bytes, delete and reprocess. Every route is the signed-in
+// HTTP API of the ingestion service (spec §7 and the Media Hub): uploads and pasted URLs, status,
+// cancel, the file list, the original bytes, delete and reprocess (and the sample library, samples/). Every route is the signed-in
 // owner's only; another user's file answers 404 exactly like a missing one.
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
@@ -18,6 +18,7 @@ import type { DestinationName, FileRecord, FileRepository, FileStatus } from './
 import { fetchUrlIntoBlob, parseFetchUrl } from './fetch-url.ts';
 import type { FetchUrlOptions } from './fetch-url.ts';
 import { receiveUpload } from './receive-upload.ts';
+import { registerSampleRoutes } from './samples/samples.routes.ts';
 import {
   cancelFile,
   deleteFile,
@@ -65,6 +66,7 @@ export function statusBody(file: FileRecord) {
     instructions: file.instructions,
     source_url: file.sourceUrl,
     result: resultOf(file),
+    sample: file.sample,
   };
 }
 
@@ -115,6 +117,8 @@ interface Received {
 export function createIngestionRouter(deps: IngestionRouterDeps): ApiRouter {
   const { db, files, blobs, outbox, verifier } = deps;
   const api = createApiRouter({ verifier });
+  // Before /process/files/{id}…: a fixed path, so it is never read as an id.
+  registerSampleRoutes(api, deps);
 
   /** Record a stored file and announce it (one transaction), or report the owner's earlier copy. */
   async function record(

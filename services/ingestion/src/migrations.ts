@@ -48,4 +48,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // The first-run sample library (issue 18): its files are marked, listed and removed together.
+    id: '0003_sample_files',
+    sql: `
+      ALTER TABLE files ADD COLUMN IF NOT EXISTS sample boolean NOT NULL DEFAULT false;
+      CREATE INDEX IF NOT EXISTS files_owner_sample ON files (owner_id) WHERE sample;
+    `,
+  },
 ];

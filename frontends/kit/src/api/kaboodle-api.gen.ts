@@ -555,6 +555,25 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/process/samples': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether you have the sample library loaded */
+    get: operations['getSamples'];
+    put?: never;
+    /** Load the sample library: documents and item photos made offline, marked as samples */
+    post: operations['loadSamples'];
+    /** Remove the sample library: its files and everything made from them */
+    delete: operations['removeSamples'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/documents': {
     parameters: {
       query?: never;
@@ -1422,6 +1441,8 @@ export interface components {
         id: string;
         url: string;
       } | null;
+      /** @description Part of the first-run sample library (POST /process/samples). */
+      sample: boolean;
       duplicate: boolean;
       message: string;
     };
@@ -1454,6 +1475,8 @@ export interface components {
         id: string;
         url: string;
       } | null;
+      /** @description Part of the first-run sample library (POST /process/samples). */
+      sample: boolean;
     };
     FileStatusWithMessage: {
       id: string;
@@ -1484,6 +1507,8 @@ export interface components {
         id: string;
         url: string;
       } | null;
+      /** @description Part of the first-run sample library (POST /process/samples). */
+      sample: boolean;
       message: string;
     };
     Document: {
@@ -1525,6 +1550,8 @@ export interface components {
         | 'influenced_by'
         | 'hashtags'
       )[];
+      /** @description Made from the first-run sample library. */
+      sample: boolean;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1592,6 +1619,8 @@ export interface components {
         | 'influenced_by'
         | 'hashtags'
       )[];
+      /** @description Made from the first-run sample library. */
+      sample: boolean;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1662,6 +1691,8 @@ export interface components {
       source_file_id: string | null;
       file_name: string;
       corrected_fields: string[];
+      /** @description Made from the first-run sample library. */
+      sample: boolean;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1741,6 +1772,8 @@ export interface components {
       source_file_id: string | null;
       file_name: string;
       corrected_fields: string[];
+      /** @description Made from the first-run sample library. */
+      sample: boolean;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -4234,6 +4267,160 @@ export interface operations {
       };
       /** @description The body or file is larger than allowed. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSamples: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your sample files and the library size. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Sample files you have now (in any state). */
+            loaded: number;
+            /** @description Files the sample library holds. */
+            available: number;
+          };
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  loadSamples: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sample files you did not have yet are queued for processing. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Sample files you have now (in any state). */
+            loaded: number;
+            /** @description Files the sample library holds. */
+            available: number;
+            files: components['schemas']['FileStatus'][];
+          };
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An engine this operation needs is not answering; try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeSamples: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deleted: number;
+          };
+        };
+      };
+      /** @description Not signed in, or the session has expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed (or the CSRF rule was not met). */
+      403: {
         headers: {
           [name: string]: unknown;
         };

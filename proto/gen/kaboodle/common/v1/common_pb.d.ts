@@ -61,6 +61,14 @@ export declare type FileRef = Message<"kaboodle.common.v1.FileRef"> & {
    * @generated from field: string sha256 = 7;
    */
   sha256: string;
+
+  /**
+   * Part of the first-run sample library (made by Kaboodle, not the user's own): shown marked
+   * "Sample" and removed together in one click.
+   *
+   * @generated from field: bool sample = 8;
+   */
+  sample: boolean;
 };
 
 /**
