@@ -11,6 +11,13 @@ const CSS = `
 .kbd-header { display: flex; flex-wrap: wrap; align-items: flex-end; justify-content: space-between; gap: 1rem; }
 .kbd-header p { margin: 0.25rem 0 0; }
 
+/* Dashboard: the first-run sample library */
+.kbd-samples { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 1rem 1.5rem; padding: 1.2rem 1.5rem; }
+.kbd-samples__text { flex: 1 1 32rem; display: grid; gap: 0.4rem; }
+.kbd-samples__text p { margin: 0; color: var(--kb-text-muted); }
+.kbd-samples__text .kbd-section-title { margin: 0; }
+.kbd-samples__notice { color: var(--kb-teal) !important; }
+
 /* Dashboard: welcome header */
 .kbd-welcome { display: flex; align-items: center; justify-content: space-between; gap: 1.5rem; padding: 1.6rem 1.8rem; overflow: hidden; }
 .kbd-welcome::marker { content: none; }

@@ -47,6 +47,7 @@ export { FeaturePreview } from './components/feature-preview.tsx';
 export { PhotoPicker, photoProblem } from './components/photo-picker.tsx';
 export type { PhotoPickerProps } from './components/photo-picker.tsx';
 export { FilePreview } from './preview/file-preview.tsx';
+export { SampleBadge } from './components/sample-badge.tsx';
 export type { FilePreviewProps } from './preview/file-preview.tsx';
 export type { FeaturePreviewProps } from './components/feature-preview.tsx';
 export { displayNameOf } from './remote-app.ts';

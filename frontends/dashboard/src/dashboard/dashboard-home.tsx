@@ -14,6 +14,7 @@ import {
   type RemoteAppProps,
 } from '@kaboodle/kit';
 import { ActivityList } from '../activity/activity-list.tsx';
+import { SampleLibrary } from './sample-library.tsx';
 import {
   createDashboardApi,
   reasonOf,
@@ -190,6 +191,15 @@ export default function DashboardHome({
           <Gears size={150} speed={24} />
         </span>
       </header>
+
+      <SampleLibrary
+        calls={calls}
+        filesTotal={stats ? stats.files_total : null}
+        onChanged={() => {
+          watchUntil.current = Date.now() + WATCH_AFTER_FOCUS_MS;
+          void load();
+        }}
+      />
 
       <nav aria-label="Dashboard shortcuts" className="kbd-cards">
         <NavCard

@@ -20,6 +20,17 @@ export type ServerFile = Omit<ApiFile, 'file_id' | 'instructions'> & {
 
 export type Stats = ApiSchema<'Stats'>;
 
+/** The first-run sample library: how many sample files the user has, of how many. */
+export interface SampleState {
+  loaded: number;
+  available: number;
+}
+
+export function parseSampleState(value: unknown): SampleState {
+  const s = record(value, 'samples');
+  return { loaded: num(s.loaded), available: num(s.available) };
+}
+
 export type ActivityType = 'uploaded' | 'processed' | 'failed' | 'deleted' | 'edited' | string;
 
 export interface Activity {
@@ -103,6 +114,7 @@ export function parseFile(value: unknown): ServerFile {
     destination,
     source_url: optStr(f.source_url),
     result: parseResult(f.result),
+    sample: f.sample === true,
     ...(typeof f.duplicate === 'boolean' ? { duplicate: f.duplicate } : {}),
     ...(typeof f.message === 'string' ? { message: f.message } : {}),
   };
@@ -175,6 +187,13 @@ export function createDashboardApi(client: ApiClient = api) {
     stats: async (signal?: AbortSignal) => parseStats(await client.get<unknown>('/api/stats', { signal })),
     activity: async (limit = 20, signal?: AbortSignal, page = 1) =>
       parseActivity(await client.get<unknown>('/api/activity', { query: { limit, page }, signal })),
+    samples: async (signal?: AbortSignal) =>
+      parseSampleState(await client.get<unknown>('/process/samples', { signal })),
+    loadSamples: async () => parseSampleState(await client.post<unknown>('/process/samples', {})),
+    removeSamples: async () => {
+      const body = record(await client.delete<unknown>('/process/samples'), 'samples removed');
+      return num(body.deleted);
+    },
     settings: async (signal?: AbortSignal) =>
       parseSettings(await client.get<unknown>('/api/auth/settings', { signal })),
     files: async (page: number, limit: number, status?: string, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 // One file in the Media Hub: its picture (the whole photo, never a crop), name, status, type, size,
 // age, live progress, what it became, and Preview, Download, Reprocess and Delete.
 import { Link } from 'react-router-dom';
-import { Button, Progress } from '@kaboodle/kit';
+import { Button, Progress, SampleBadge } from '@kaboodle/kit';
 import { fileContentPath, type ServerFile, type ServerFileStatus } from '../lib/dashboard-api.ts';
 import { FileThumb } from '../lib/file-thumb.tsx';
 import { formatBytes, relativeTime, stageLabel, typeLabel } from '../lib/format.ts';
@@ -41,7 +41,10 @@ export function MediaCard({
         />
       </div>
       <div className="kbd-media-card__body">
-        <span className="kbd-media-card__name">{file.name}</span>
+        <span className="kbd-media-card__name">
+          {file.name}
+          {file.sample && <SampleBadge />}
+        </span>
         <span className="kbd-item__meta">
           <span className="kbd-status" data-status={file.status} data-testid="media-status">
             {STATUS_TEXT[file.status]}

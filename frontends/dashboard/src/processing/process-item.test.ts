@@ -23,6 +23,7 @@ function serverFile(patch: Partial<ServerFile> = {}): ServerFile {
     destination: 'auto',
     source_url: null,
     result: null,
+    sample: false,
     ...patch,
   };
 }

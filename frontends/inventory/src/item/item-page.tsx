@@ -4,7 +4,15 @@
 // for an id that is missing or someone else's (the server answers both alike).
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { AddToKaboodleButton, Banner, Button, Dialog, isApiError, Recommendations } from '@kaboodle/kit';
+import {
+  AddToKaboodleButton,
+  Banner,
+  Button,
+  Dialog,
+  isApiError,
+  Recommendations,
+  SampleBadge,
+} from '@kaboodle/kit';
 import { addedText } from '../inventory-text.ts';
 import { deleteItem, originalFileUrl, reprocess } from '../inventory-api.ts';
 import { displayName } from '../inventory-format.ts';
@@ -86,7 +94,10 @@ export function ItemPage() {
       <header className="kb-inv-page__header">
         <div>
           <p className="kb-eyebrow">{item.category || 'Uncategorised'}</p>
-          <h1 id="kb-inv-item-heading">{displayName(item.name)}</h1>
+          <h1 id="kb-inv-item-heading">
+            {displayName(item.name)}
+            {item.sample && <SampleBadge />}
+          </h1>
         </div>
         <div className="kb-inv-actions">
           <AddToKaboodleButton

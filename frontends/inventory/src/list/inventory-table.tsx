@@ -2,6 +2,7 @@
 // Dimensions, Origin, Import Cost, Retail Price; a header click sorts ascending, again toggles, an arrow
 // marks the column (the server sorts: the list is paged). A checkbox per row builds the selection.
 import { Link } from 'react-router-dom';
+import { SampleBadge } from '@kaboodle/kit';
 import { displayDescription, displayName, formatPrice } from '../inventory-format.ts';
 import type { InventoryItem, SortKey, SortState } from '../inventory-types.ts';
 import { ItemImage } from './item-image.tsx';
@@ -34,6 +35,7 @@ function cell(item: InventoryItem, key: SortKey | 'image') {
       return (
         <Link className="kb-inv-name" to={`/inventory/${encodeURIComponent(item.id)}`}>
           {displayName(item.name)}
+          {item.sample && <SampleBadge />}
         </Link>
       );
     case 'description':

@@ -2,6 +2,7 @@
 // up to 700, in CSS), name and price on hover, a click opens the item's modal; "No images available." when
 // nothing has a picture. Pictures load in batches (preload.ts); more items load on scroll.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { SampleBadge } from '@kaboodle/kit';
 import { displayName, formatPrice } from '../inventory-format.ts';
 import type { InventoryItem } from '../inventory-types.ts';
 import { ItemImage } from './item-image.tsx';
@@ -71,7 +72,7 @@ export function ProductGallery({ items, hasMore, loading, onMore, onOpen }: Prod
             className="kb-inv-card"
             data-index={i}
             onClick={() => onOpen(item)}
-            aria-label={`${displayName(item.name)}, ${formatPrice(item.retail_price)}`}
+            aria-label={`${displayName(item.name)}${item.sample ? ' (sample)' : ''}, ${formatPrice(item.retail_price)}`}
           >
             {i < loaded ? (
               <ItemImage item={item} width={320} alt={displayName(item.name)} fallback="text" />
@@ -82,6 +83,7 @@ export function ProductGallery({ items, hasMore, loading, onMore, onOpen }: Prod
               <strong>{displayName(item.name)}</strong>
               <span>{formatPrice(item.retail_price)}</span>
             </span>
+            {item.sample && <SampleBadge className="kb-inv-card__sample" />}
           </button>
         ))}
       </div>

@@ -3,7 +3,7 @@
 // near-duplicates (GET /api/documents/:id, /api/search/related, /api/search/duplicates).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, Button, FilePreview, Recommendations } from '@kaboodle/kit';
+import { api, Button, FilePreview, Recommendations, SampleBadge } from '@kaboodle/kit';
 import type { DocumentDetail, SearchHit, VaultDocument } from '../document-types.ts';
 import { fetchDocument, fetchDuplicates, fetchRelated, previewUrl } from '../documents-api.ts';
 import { MetadataEditor } from '../metadata-editor.tsx';
@@ -132,7 +132,10 @@ export function BrowserView({ docs, selectedId, onSelect, onDownload, onSaved }:
                 aria-current={d.id === current ? 'true' : undefined}
                 onClick={() => onSelect(d.id)}
               >
-                <span className="kb-browser__item-title">{d.title || d.file_name || 'Untitled'}</span>
+                <span className="kb-browser__item-title">
+                  {d.title || d.file_name || 'Untitled'}
+                  {d.sample && <SampleBadge />}
+                </span>
                 <span className="kb-browser__item-meta">
                   {[d.author, d.publication_year].filter((v) => v !== '' && v != null).join(' · ')}
                 </span>
@@ -153,7 +156,10 @@ export function BrowserView({ docs, selectedId, onSelect, onDownload, onSaved }:
           <>
             <header className="kb-reader__head">
               <div>
-                <h2 className="kb-reader__title">{detail.title || detail.file_name || 'Untitled'}</h2>
+                <h2 className="kb-reader__title">
+                  {detail.title || detail.file_name || 'Untitled'}
+                  {detail.sample && <SampleBadge />}
+                </h2>
                 <p className="kb-reader__meta">
                   {[detail.author, detail.publication_year, detail.journal_publisher, detail.category]
                     .filter((v) => v !== '' && v != null)

@@ -1,7 +1,7 @@
 // Grid view: one card per document (title, author, year, category, summary, tags) and
 // "Save as image", which draws the loaded cards into a PNG.
 import { useState } from 'react';
-import { Button, type Selection } from '@kaboodle/kit';
+import { Button, SampleBadge, type Selection } from '@kaboodle/kit';
 import type { VaultDocument } from '../document-types.ts';
 import { TagChips } from '../tag-chips.tsx';
 import { saveGridImage } from './grid-image.ts';
@@ -47,6 +47,7 @@ export function GridView({ docs, onOpen, onDownload, selection }: GridViewProps)
               <button type="button" className="kb-vault-link" onClick={() => onOpen(d)}>
                 {d.title || d.file_name || 'Untitled'}
               </button>
+              {d.sample && <SampleBadge />}
             </h3>
             <p className="kb-card__meta">
               {[d.author, d.publication_year, d.category].filter((v) => v !== '' && v != null).join(' · ')}

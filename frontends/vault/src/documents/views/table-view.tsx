@@ -3,7 +3,7 @@
 // in view while the table scrolls sideways; a column chooser hides the others. Rows are windowed
 // for long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Button, type Selection } from '@kaboodle/kit';
+import { Button, SampleBadge, type Selection } from '@kaboodle/kit';
 import { SORTABLE_COLUMNS } from '../document-list.ts';
 import type { SortKey, SortState, VaultDocument } from '../document-types.ts';
 import { TagChips } from '../tag-chips.tsx';
@@ -63,6 +63,7 @@ function cell(h: TableHeader, d: VaultDocument, props: TableViewProps) {
           >
             {title}
           </button>
+          {d.sample && <SampleBadge />}
           {d.corrected_fields && d.corrected_fields.length > 0 && (
             <span className="kb-corrected" title={`Corrected: ${d.corrected_fields.join(', ')}`}>
               ✎
