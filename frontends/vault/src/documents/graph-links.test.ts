@@ -1,6 +1,6 @@
 // The graph view's links: one per pair of documents, carrying every reason they are linked.
 import { describe, expect, it } from 'vitest';
-import { buildGraphLinks, CLIQUE_LIMIT, degrees } from './graph-links.ts';
+import { buildGraphLinks, CLIQUE_LIMIT, degrees, shortLabel } from './graph-links.ts';
 import { doc } from './test-documents.ts';
 
 describe('graph links', () => {
@@ -43,5 +43,23 @@ describe('graph links', () => {
     const links = buildGraphLinks(many);
     expect(links).toHaveLength(many.length);
     expect([...degrees(links).values()].every((n) => n === 2)).toBe(true);
+  });
+});
+
+describe('a graph node label', () => {
+  it('keeps a short title whole', () => {
+    expect(shortLabel('Harbour Rope Knots')).toBe('Harbour Rope Knots');
+  });
+
+  it('shortens a long one at a word boundary, so every word shown is in the node’s name', () => {
+    const title = 'Glass Trade Beads of the Venetian Lagoon';
+    const label = shortLabel(title);
+    expect(label).toBe('Glass Trade Beads of the…');
+    for (const word of label.replace('…', '').split(' ')) expect(title.split(' ')).toContain(word);
+    expect(shortLabel('Weaving Palm Leaf Fans: A Maker’s Notes')).toBe('Weaving Palm Leaf Fans: A…');
+  });
+
+  it('cuts a single long word where it must', () => {
+    expect(shortLabel('Pneumonoultramicroscopicsilicovolcanoconiosis')).toBe('Pneumonoultramicroscopicsil…');
   });
 });

@@ -112,3 +112,14 @@ export function degrees(links: readonly GraphLink[]): Map<string, number> {
   }
   return deg;
 }
+
+/**
+ * A node's label, shortened at a word boundary: each word shown is a word of its accessible name
+ * (WCAG 2.5.3, "label in name"), which a word cut in half is not.
+ */
+export function shortLabel(title: string, max = 28): string {
+  if (title.length <= max) return title;
+  const cut = title.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 3 ? cut.slice(0, space) : cut).replace(/[\s,:;.-]+$/, '')}…`;
+}

@@ -20,7 +20,14 @@ import {
 import { Button } from '@kaboodle/kit';
 import type { VaultDocument } from '../document-types.ts';
 import { fetchNeighbours, type SimilarityEdge } from '../documents-api.ts';
-import { buildGraphLinks, degrees, LINK_KINDS, type GraphLink, type LinkKind } from '../graph-links.ts';
+import {
+  buildGraphLinks,
+  degrees,
+  LINK_KINDS,
+  shortLabel,
+  type GraphLink,
+  type LinkKind,
+} from '../graph-links.ts';
 import { GraphList } from './graph-list.tsx';
 
 interface Node extends SimulationNodeDatum {
@@ -378,7 +385,7 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
                         // Labels stay readable, not huge, whatever the zoom and the screen.
                         fontSize={labelUnits}
                       >
-                        {title.length > 28 ? `${title.slice(0, 27)}…` : title}
+                        {shortLabel(title)}
                       </text>
                     )}
                   </g>
