@@ -1,6 +1,6 @@
 // One line per hashtag or category over the weeks or months of a trend window, drawn with Recharts
 // (SVG). The figure's caption says the same in words (total and direction of each line) for anyone
-// who does not read charts, and for screen readers.
+// who does not read charts, and a table for screen readers holds every count the lines are drawn from.
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TrendSeries, Trends } from './insights-api.ts';
 
@@ -92,6 +92,29 @@ export default function TrendChart({ trends, kind, max = 5, height = 220 }: Tren
             </li>
           ))}
         </ul>
+        <table className="kb-visually-hidden">
+          <caption>Counts per {trends.period === 'week' ? 'week' : 'month'}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{trends.period === 'week' ? 'Week of' : 'Month'}</th>
+              {series.map((s) => (
+                <th key={s.key} scope="col">
+                  {name(s)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((row, i) => (
+              <tr key={trends.buckets[i]}>
+                <th scope="row">{row.bucket}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{row[name(s)]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </figcaption>
     </figure>
   );
