@@ -192,15 +192,6 @@ export default function DashboardHome({
         </span>
       </header>
 
-      <SampleLibrary
-        calls={calls}
-        filesTotal={stats ? stats.files_total : null}
-        onChanged={() => {
-          watchUntil.current = Date.now() + WATCH_AFTER_FOCUS_MS;
-          void load();
-        }}
-      />
-
       <nav aria-label="Dashboard shortcuts" className="kbd-cards">
         <NavCard
           icon="prism"
@@ -227,6 +218,17 @@ export default function DashboardHome({
           onClick={openHelp}
         />
       </nav>
+
+      {/* Below the shortcuts: it shows once the figures say the library is empty, and there it moves
+          nothing a newcomer is looking at (layout shift). */}
+      <SampleLibrary
+        calls={calls}
+        filesTotal={stats ? stats.files_total : null}
+        onChanged={() => {
+          watchUntil.current = Date.now() + WATCH_AFTER_FOCUS_MS;
+          void load();
+        }}
+      />
 
       {error && (
         <Banner tone="error">

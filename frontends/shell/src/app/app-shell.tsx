@@ -102,12 +102,13 @@ export function AppShell({ children }: { children?: ReactNode }) {
             </span>
           </div>
           <UserMenu />
+          {/* under the header, over the page: appearing and going, it moves nothing (layout shift) */}
+          {loadingData && (
+            <div className="kb-shell__dataload">
+              <Progress value={dataLoad.progress} label={dataLoad.message} />
+            </div>
+          )}
         </header>
-        {loadingData && (
-          <div className="kb-shell__dataload">
-            <Progress value={dataLoad.progress} label={dataLoad.message} />
-          </div>
-        )}
         <main id="kb-main" className="kb-shell__main" tabIndex={-1}>
           {banner && (
             <Banner tone="error" onDismiss={dismissBanner} className="kb-shell__banner">
