@@ -59,6 +59,10 @@ const benches: { title: string; script: string }[] = [
     script: 'services/search/bench/http.bench.ts',
   },
   {
+    title: 'Screens: first load, route changes and actions in Chromium, 1,000 documents + 1,000 items',
+    script: 'tests/bench/screens.bench.ts',
+  },
+  {
     title: 'Insights: GET /api/insights p95 and the observatory first render on a 10,000-entity library',
     script: 'tests/bench/insights.bench.ts',
   },
