@@ -226,7 +226,8 @@ describe.skipIf(prerequisite !== null)('public and account pages in Chromium', (
       await expect(clock.getAttribute('aria-valuenow')).resolves.toBe('99');
       await expect(page.getByText('99%', { exact: true }).count()).resolves.toBeGreaterThan(0);
 
-      // the mascot widget opens its door with the desktop greeting, and falls back to an emoji without its picture
+      // the mascot widget opens its door with the desktop greeting, and falls back to an emoji without its
+      // picture
       await page.getByText('At your service!', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Break the image' }).click();
       const fallback = page.locator('[data-fallback="emoji"]');

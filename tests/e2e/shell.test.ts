@@ -77,8 +77,8 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     await page.getByRole('dialog', { name: 'You are in!' }).waitFor({ timeout: 20_000 });
     await waitForLoadingScreenToFinish(page);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    // Every desktop stage of docs/product.md#states, in order, ending with "Kaboodle is ready!" (not the timeout fallback);
-    // after a sign-in they follow the work (the demo's timed run is in pages.e2e).
+    // Every desktop stage of docs/product.md#states, in order, ending with "Kaboodle is ready!" (not the
+    // timeout fallback); after a sign-in they follow the work (the demo's timed run is in pages.e2e).
     expect(await seen()).toEqual([
       'Initializing clockwork mechanisms...',
       'Assembling Art Deco gears...',

@@ -1,6 +1,6 @@
-// HTTP API of the ingestion service (spec §7 and the Media Hub): uploads and pasted URLs, status,
-// cancel, the file list, the original bytes, delete and reprocess (and the sample library, samples/). Every route is the signed-in
-// owner's only; another user's file answers 404 exactly like a missing one.
+// HTTP API of the ingestion service (docs/product.md#calls and the Media Hub): uploads and pasted URLs,
+// status, cancel, the file list, the original bytes, delete and reprocess (and the sample library, samples/).
+// Every route is the signed-in owner's only; another user's file answers 404 exactly like a missing one.
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import * as z from 'zod';

@@ -80,9 +80,9 @@ export function ShellActionsProvider({ children }: { children: ReactNode }) {
     [showDemo],
   );
 
-  // docs/product.md#states: after a sign-in the loading screen shows and /dashboard follows. The dashboard is opened
-  // at once behind it (its code and data load meanwhile), and the screen lifts when they are in;
-  // a person who has seen it before, or who asks for reduced motion, goes straight there.
+  // docs/product.md#states: after a sign-in the loading screen shows and /dashboard follows. The dashboard is
+  // opened at once behind it (its code and data load meanwhile), and the screen lifts when they are in; a
+  // person who has seen it before, or who asks for reduced motion, goes straight there.
   const onAuthSuccess = () => {
     const custom = auth?.onSuccess;
     setAuth(null);

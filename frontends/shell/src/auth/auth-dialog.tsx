@@ -1,6 +1,7 @@
-// The authentication dialog (docs/product.md#authentication-dialog, #states): welcome → google | email ⇄ register → processing → success,
-// with the catalogue's error texts. The progress creeps while the answer is awaited and fills the
-// moment it arrives; success then holds only a short beat (the spec had 500 ms + 1 s of pure waiting).
+// The authentication dialog (docs/product.md#authentication-dialog, #states): welcome → google | email ⇄
+// register → processing → success, with the catalogue's error texts. The progress creeps while the answer is
+// awaited and fills the moment it arrives; success then holds only a short beat (the spec had 500 ms + 1 s of
+// pure waiting).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Progress } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';

@@ -1,8 +1,8 @@
-// The loading screen's clock (docs/product.md#states): stage tables for desktop and mobile, the forced completion
-// on mobile, the max-load timeout fallback and error recovery. Free of React so it is unit-tested.
-// Two paces: the demo runs the spec's stage durations; after a sign-in the stages follow the real
-// work (session, first data load, the first screen's code), each shown for a short beat, so the
-// animation never holds a person longer than the work plus that beat.
+// The loading screen's clock (docs/product.md#states): stage tables for desktop and mobile, the forced
+// completion on mobile, the max-load timeout fallback and error recovery. Free of React so it is unit-tested.
+// Two paces: the demo runs the spec's stage durations; after a sign-in the stages follow the real work
+// (session, first data load, the first screen's code), each shown for a short beat, so the animation never
+// holds a person longer than the work plus that beat.
 
 export interface LoadingStage {
   progress: number;

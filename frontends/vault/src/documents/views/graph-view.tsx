@@ -1,9 +1,9 @@
-// Graph view (docs/product.md#document-vault): documents as nodes, linked by shared hashtags, authors, influences and
-// vector similarity (POST /api/search/neighbours). Force layout with d3-force, drawn in SVG; wheel or
-// the buttons zoom, dragging the background pans, dragging a node moves it, clicking opens it.
-// Loaded lazily: d3-force ships only with this view. On a narrow screen the canvas turns portrait
-// and nodes and labels keep a readable size in screen pixels whatever the scale; the graph is also
-// offered as a list (its text equivalent).
+// Graph view (docs/product.md#document-vault): documents as nodes, linked by shared hashtags, authors,
+// influences and vector similarity (POST /api/search/neighbours). Force layout with d3-force, drawn in SVG;
+// wheel or the buttons zoom, dragging the background pans, dragging a node moves it, clicking opens it.
+// Loaded lazily: d3-force ships only with this view. On a narrow screen the canvas turns portrait and nodes
+// and labels keep a readable size in screen pixels whatever the scale; the graph is also offered as a list
+// (its text equivalent).
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import {
   forceCenter,

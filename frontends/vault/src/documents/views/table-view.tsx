@@ -1,7 +1,7 @@
-// The 12-column table (docs/product.md#document-vault): sortable headers with an arrow on the active column, truncated
-// Summary/Thesis/Issue cells that expand on hover or focus, Download per row. Title and Actions stay
-// in view while the table scrolls sideways; a column chooser hides the others. Rows are windowed
-// for long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
+// The 12-column table (docs/product.md#document-vault): sortable headers with an arrow on the active column,
+// truncated Summary/Thesis/Issue cells that expand on hover or focus, Download per row. Title and Actions
+// stay in view while the table scrolls sideways; a column chooser hides the others. Rows are windowed for
+// long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, SampleBadge, type Selection } from '@kaboodle/kit';
 import { SORTABLE_COLUMNS } from '../document-list.ts';
