@@ -50,7 +50,7 @@ const ACTIONS: Action[] = [
     ready: '[data-testid="document-card"]',
   },
   {
-    // the 300 ms debounce of spec 9 is part of what a person waits for
+    // the 300 ms search debounce (docs/product.md) is part of what a person waits for
     name: 'Search: type a query',
     path: '/search',
     before: '#kb-search-heading',

@@ -1,5 +1,5 @@
-// The dashboard remote's routes. The shell mounts this for /dashboard, /home, /process, /upload,
-// /media-hub and /activity (the Processing Hub answers at both /process and /upload: spec 2).
+// The dashboard remote's routes. The shell mounts this for /dashboard, /home, /process, /upload, /media-hub
+// and /activity (the Processing Hub answers at both /process and /upload: docs/product.md#processing-hub).
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@kaboodle/kit';
 import ActivityPage from './activity/activity-page.tsx';
