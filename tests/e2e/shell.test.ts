@@ -12,6 +12,7 @@ import {
   recordLoadingMessages,
   screenshot,
   signOut,
+  waitForDemoToFinish,
   waitForLoadingScreenToFinish,
 } from './support/shell-flows.ts';
 
@@ -303,7 +304,7 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     const seen = await recordLoadingMessages(page);
     const started = Date.now();
     await page.getByRole('button', { name: 'Demo', exact: true }).click();
-    await waitForLoadingScreenToFinish(page);
+    await waitForDemoToFinish(page);
     const took = Date.now() - started;
     expect(await seen()).toEqual(['Waking up Kaboodle...', 'Intelligence activated!', 'Ready to assist!']);
     // Forced completion at 4 s (plus the time to fetch the screen's chunk and the browser's round trips).

@@ -65,6 +65,12 @@ export async function waitForLoadingScreenToFinish(page: Page): Promise<void> {
   );
 }
 
+/** The loading screen of the Demo (no sign-in, no navigation): it shows, runs its stages and lifts. */
+export async function waitForDemoToFinish(page: Page): Promise<void> {
+  await page.getByTestId('loading-screen').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.getByTestId('loading-screen').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.locator('.kb-user-menu__trigger').click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
