@@ -44,6 +44,8 @@ const HEIGHT = 640;
 /** Below this canvas width (px) the graph is laid out portrait, as tall as it is wide and more. */
 const NARROW_PX = 640;
 const NARROW_HEIGHT = 1300;
+/** A small graph's fit on a phone may magnify this much (labels stay their size: they do not overlap). */
+const NARROW_MAX_ZOOM = 3;
 /** Smallest on-screen sizes (px), whatever the zoom and the screen. */
 const LABEL_MIN_PX = 11;
 const LABEL_MAX_PX = 16;
@@ -58,10 +60,15 @@ const CATEGORY_COLORS = [
   '#ff5a7a',
 ];
 
-/** The pan and zoom that frame these nodes in the canvas. */
+/**
+ * The pan and zoom that frame these nodes in the canvas, magnified at most `maxK` times. A phone's
+ * canvas is drawn about a third of its size, so a small graph may be magnified more there: its nodes
+ * and labels keep their size in screen pixels, only the spaces between them grow.
+ */
 export function fitView(
   nodes: readonly { x?: number | undefined; y?: number | undefined; r: number }[],
   height = HEIGHT,
+  maxK = 1.5,
 ) {
   if (nodes.length === 0) return { x: 0, y: 0, k: 1 };
   let minX = Infinity;
@@ -78,7 +85,7 @@ export function fitView(
   }
   const pad = 40;
   const k = Math.min(
-    1.5,
+    maxK,
     (WIDTH - 2 * pad) / Math.max(1, maxX - minX),
     (height - 2 * pad) / Math.max(1, maxY - minY),
   );
@@ -179,8 +186,8 @@ export default function GraphView({ docs, onOpen }: GraphViewProps) {
     return { nodes, edges };
   }, [docs, links, height, narrow]);
 
-  // Frame the settled layout: every node in view, at most 1.5× magnified.
-  const fit = () => setView(fitView(graph.nodes, height));
+  // Frame the settled layout: every node in view, at most 1.5× magnified (3× on a phone).
+  const fit = () => setView(fitView(graph.nodes, height, narrow ? NARROW_MAX_ZOOM : 1.5));
   useEffect(fit, [graph]);
 
   useEffect(

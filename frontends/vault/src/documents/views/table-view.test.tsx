@@ -69,4 +69,15 @@ describe('graph framing', () => {
     // The midpoint lands at the canvas centre (500, 320).
     expect(spread.x + 0 * spread.k).toBeCloseTo(500);
   });
+
+  it('magnifies a small graph more on a phone, up to the width of the canvas', () => {
+    const small = [
+      { x: 300, y: 600, r: 5 },
+      { x: 700, y: 700, r: 5 },
+    ];
+    expect(fitView(small, 1300).k).toBe(1.5);
+    // 410 units wide in a 1000-unit canvas with 40 of padding each side: 920 / 410
+    expect(fitView(small, 1300, 3).k).toBeCloseTo(920 / 410, 5);
+    expect(fitView([{ x: 500, y: 600, r: 5 }], 1300, 3).k).toBe(3);
+  });
 });
