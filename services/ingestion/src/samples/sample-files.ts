@@ -1,8 +1,7 @@
 // Draws the sample library's files offline, from sample-library.ts: PDFs with pdf-lib (a text
 // layer, title and author in the document info), plain-text notes, and photos of handmade goods as
-// SVG drawings rendered by sharp (with a printed label, as a maker's photo often has). Deterministic,
-// so every user's samples have the same bytes; made once per process and kept.
-import sharp from 'sharp';
+// SVG drawings rendered by sharp, loaded on first use (with a printed label, as a maker's photo often has).
+// Deterministic, so every user's samples have the same bytes; made once per process and kept.
 import { SAMPLE_LIBRARY, type SampleDocument, type SampleEntry, type SamplePhoto } from './sample-library.ts';
 
 export interface SampleFile {
@@ -107,6 +106,8 @@ async function photoOf(photo: SamplePhoto): Promise<Buffer> {
   const svg = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><rect width="640" height="640" fill="${background}"/>${body}${label}</svg>`,
   );
+  // loaded on first use, like the catalogue's thumbnails: a server that never draws samples never loads it
+  const { default: sharp } = await import('sharp');
   const image = sharp(svg);
   return photo.file.endsWith('.png') ? image.png().toBuffer() : image.jpeg({ quality: 88 }).toBuffer();
 }
