@@ -270,6 +270,12 @@ describe.skipIf(prerequisite !== null)('Inventory in Chromium', () => {
     await page.getByRole('link', { name: 'Open inventory item' }).first().click();
     await page.waitForURL(/\/inventory\/[0-9a-f-]{36}$/);
     await page.locator('#kb-inv-item-heading').waitFor({ timeout: 20_000 });
+    // and back: the item page's Media Hub link opens its source photo there
+    await page.getByRole('link', { name: 'Media Hub', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/media-hub' && u.searchParams.has('file'));
+    const preview = page.getByTestId('media-preview');
+    await preview.locator('img').waitFor({ timeout: 20_000 });
+    await page.getByRole('dialog', { name: /\.jpg$/ }).waitFor();
   });
 
   it('has no axe violations, and fits a 390×844 phone', async () => {

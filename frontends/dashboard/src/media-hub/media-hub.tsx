@@ -1,6 +1,7 @@
 // /media-hub (docs/product.md#media-hub): every file the user uploaded (GET /process/files, newest first,
 // loaded page by page as the list scrolls), with a preview, type, size, status, what it became, and download,
-// delete (after a confirmation) and reprocess. Files still in flight are followed live.
+// delete (after a confirmation) and reprocess. Files still in flight are followed live; ?file=<id>
+// opens that file's preview (use-linked-file.ts).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Banner, Button, Dialog } from '@kaboodle/kit';
@@ -13,6 +14,7 @@ import {
 } from '../lib/dashboard-api.ts';
 import { inFlight, MediaCard } from './media-card.tsx';
 import { MediaPreview } from './media-preview.tsx';
+import { useLinkedFile } from './use-linked-file.ts';
 
 export const PAGE_SIZE = 20;
 /** How often rows still queued or processing are refreshed. */
@@ -46,6 +48,7 @@ export default function MediaHub({ dashboardApi }: { dashboardApi?: DashboardApi
   const [confirming, setConfirming] = useState<ServerFile | null>(null);
   const [previewing, setPreviewing] = useState<ServerFile | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const linkProblem = useLinkedFile(calls, setPreviewing);
   const nextPage = useRef(1);
   const generation = useRef(0);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -189,6 +192,7 @@ export default function MediaHub({ dashboardApi }: { dashboardApi?: DashboardApi
           )}
         </Banner>
       )}
+      {linkProblem && <Banner tone="error">{linkProblem}</Banner>}
       {notice && (
         <Banner tone="success" onDismiss={() => setNotice(null)}>
           {notice}

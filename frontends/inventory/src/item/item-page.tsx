@@ -117,7 +117,10 @@ export function ItemPage() {
               >
                 Original file
               </a>
-              <Link className="kb-button kb-button--ghost kb-button--sm" to="/media-hub">
+              <Link
+                className="kb-button kb-button--ghost kb-button--sm"
+                to={`/media-hub?file=${encodeURIComponent(item.source_file_id)}`}
+              >
                 Media Hub
               </Link>
             </>
