@@ -102,7 +102,7 @@ describe('GET /process/files/:id/content', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBe('sandbox');
     const disposition = res.headers.get('content-disposition')!;
-    expect(disposition).toMatch(/^inline; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    expect(disposition).toMatch(/^inline; filename="?[\x20-\x7e]+"?; filename\*=UTF-8''/);
     expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).toBe(file.name);
   });
 
@@ -134,7 +134,7 @@ describe('GET /process/files/:id/content', () => {
     const res = await fetch(new URL(`/process/files/${up.body.id}/content?download=1`, app.url), {
       headers: { authorization: `Bearer ${alice}` },
     });
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="download-me\.txt"/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=download-me\.txt$/);
     await res.arrayBuffer();
   });
 });

@@ -228,7 +228,9 @@ describe('kaboodles and insights API', () => {
       const csv = await req(alice, 'GET', `/api/kaboodles/${fair.id}/export?format=csv`);
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(csv.headers.get('content-disposition')).toContain('filename="kaboodle-summer-fair-2026.csv"');
+      expect(csv.headers.get('content-disposition')).toBe(
+        'attachment; filename=kaboodle-summer-fair-2026.csv',
+      );
       const lines = csv.text.trim().split('\r\n');
       expect(lines[0]).toBe(
         'position,type,id,title,author_or_material,category,year,summary,hashtags,retail_price,note,added_at,file_name',

@@ -5,12 +5,12 @@
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type { RequestHandler, Response } from 'express';
-import { createApiRouter, getUser, NotFoundError } from '@kaboodle/platform';
+import { contentDisposition, createApiRouter, getUser, NotFoundError } from '@kaboodle/platform';
 import type { ApiRouter, BlobStore, TokenVerifier } from '@kaboodle/platform';
 import { documentDetailJson, documentJson } from './catalogue-model.ts';
 import type { DocumentRow } from './catalogue-model.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { contentDisposition, safeContentType } from './content-disposition.ts';
+import { safeContentType } from './content-types.ts';
 import { csvRow, UTF8_BOM } from './csv-writer.ts';
 import type { DocumentRepository } from './document.repository.ts';
 import {

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { Response } from 'express';
 import { inventoryJson } from './catalogue-model.ts';
 import type { InventoryRow } from './catalogue-model.ts';
-import { contentDisposition } from './content-disposition.ts';
+import { contentDisposition } from '@kaboodle/platform';
 import { csvRow, UTF8_BOM } from './csv-writer.ts';
 import type { InventoryFilter, InventoryRepository } from './inventory.repository.ts';
 

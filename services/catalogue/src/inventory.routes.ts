@@ -2,12 +2,12 @@
 // signed-in owner's only; another user's id answers 404 exactly like a missing one, and a selection
 // holding one foreign id changes nothing. Fixed paths (search, export, import, bulk) are bound
 // before /{id}, so they are never read as ids.
-import { NotFoundError, createApiRouter } from '@kaboodle/platform';
+import { NotFoundError, contentDisposition, createApiRouter } from '@kaboodle/platform';
 import type { ApiRouter, BlobStore, Logger, TokenVerifier } from '@kaboodle/platform';
 import { inventoryJson } from './catalogue-model.ts';
 import type { InventoryFields, Tag } from './catalogue-model.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { contentDisposition, IMAGE_TYPES } from './content-disposition.ts';
+import { IMAGE_TYPES } from './content-types.ts';
 import { sendBlob } from './documents.routes.ts';
 import { streamInventoryExport } from './inventory-export.ts';
 import { planImport } from './inventory-import.ts';

@@ -1,9 +1,8 @@
 // /api/kaboodles*: the handlers bound to the declarations in kaboodle.api.ts. Every route is the
 // signed-in owner's only; another user's kaboodle, document or item answers 404 like a missing one.
 import type { TokenVerifier } from '@kaboodle/platform';
-import { createApiRouter, NotFoundError } from '@kaboodle/platform';
+import { contentDisposition, createApiRouter, NotFoundError } from '@kaboodle/platform';
 import type { DocumentRow, InventoryRow } from './catalogue-model.ts';
-import { contentDisposition } from './content-disposition.ts';
 import type { DocumentRepository } from './document.repository.ts';
 import { isEntityId } from './entity-query.ts';
 import type { InventoryRepository } from './inventory.repository.ts';

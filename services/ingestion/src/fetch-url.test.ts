@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobInfo, BlobStore } from '@kaboodle/platform';
-import { contentDisposition } from './ingestion.routes.ts';
+import { contentDisposition } from '@kaboodle/platform';
 import { fetchUrlIntoBlob, nameFromResponse, parseFetchUrl } from './fetch-url.ts';
 import { createAddressPolicy } from './url-guard.ts';
 
@@ -65,7 +65,7 @@ describe('names and addresses of pasted URLs', () => {
 
   it('builds a Content-Disposition that cannot be broken out of and keeps the exact name', () => {
     const h = contentDisposition('attachment', 'a"b\\c\r\nd—é.txt');
-    expect(h).toMatch(/^attachment; filename="a_b_c__d__\.txt"; filename\*=UTF-8''/);
+    expect(h).toMatch(/^attachment; filename=a_b_c__d__\.txt; filename\*=UTF-8''/);
     expect(decodeURIComponent(h.split("UTF-8''")[1]!)).toBe('a"b\\c\r\nd—é.txt');
   });
 });

@@ -9,6 +9,7 @@ import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
+import { parse as parseDisposition } from 'content-disposition';
 import { Agent, request } from 'undici';
 import { InputError, TooLargeError, UnavailableError } from '@kaboodle/platform';
 import type { BlobStore } from '@kaboodle/platform';
@@ -143,17 +144,8 @@ function networkReason(err: unknown): string {
 /** The file name from Content-Disposition (RFC 6266/5987), else the URL's last path segment. */
 export function nameFromResponse(url: URL, disposition: string | undefined): string {
   if (disposition) {
-    const star = /filename\*\s*=\s*([\w-]+)'[^']*'([^;]+)/i.exec(disposition);
-    if (star) {
-      try {
-        const n = cleanFileName(decodeURIComponent(star[2]!.trim()));
-        if (n) return n;
-      } catch {
-        // malformed percent-encoding: fall through to the plain parameter
-      }
-    }
-    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(disposition);
-    const n = cleanFileName((plain?.[1] ?? plain?.[2] ?? '').replace(/\\(.)/g, '$1').trim());
+    // The library prefers a decodable RFC 8187 `filename*` and unescapes a quoted `filename`.
+    const n = cleanFileName((parseDisposition(disposition).parameters.filename ?? '').trim());
     if (n) return n;
   }
   const segment = url.pathname.split('/').filter(Boolean).pop() ?? '';

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import {
   ClientAbortError,
   ConflictError,
+  contentDisposition,
   createApiRouter,
   NotFoundError,
   validateInput,
@@ -79,20 +80,6 @@ const uploadFields = z.object({
 
 /** Served inline (previews) only for types a browser shows safely; everything else downloads. */
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'application/pdf', 'text/plain']);
-
-/** Content-Disposition with an ASCII fallback and the exact name per RFC 5987/6266. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii =
-    name
-      .replace(/[^\x20-\x7e]/g, '_')
-      .replace(/["\\]/g, '_')
-      .replace(/[\r\n]/g, '') || 'file';
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 export interface IngestionRouterDeps {
   db: Database;

@@ -143,9 +143,7 @@ export function defineCatalogueSuite(mode: { name: string; env: Record<string, s
         expect(res.status).toBe(200);
         expect(res.text).toBe(texts[0]);
         expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-        expect(res.headers.get('content-disposition')).toBe(
-          `attachment; filename="note-0.txt"; filename*=UTF-8''note-0.txt`,
-        );
+        expect(res.headers.get('content-disposition')).toBe('attachment; filename=note-0.txt');
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       });
     });
@@ -365,7 +363,7 @@ export function defineCatalogueSuite(mode: { name: string; env: Record<string, s
         expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
         const date = new Date().toISOString().slice(0, 10);
         expect(res.headers.get('content-disposition')).toBe(
-          `attachment; filename="kaboodle-documents-${date}.csv"; filename*=UTF-8''kaboodle-documents-${date}.csv`,
+          `attachment; filename=kaboodle-documents-${date}.csv`,
         );
         expect(res.text.charCodeAt(0)).not.toBe(0xfeff);
         const lines = res.text.split('\r\n');
@@ -397,7 +395,7 @@ export function defineCatalogueSuite(mode: { name: string; env: Record<string, s
         );
         expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
         expect(json.headers.get('content-disposition')).toMatch(
-          /^attachment; filename="kaboodle-documents-\d{4}-\d{2}-\d{2}\.json"/,
+          /^attachment; filename=kaboodle-documents-\d{4}-\d{2}-\d{2}\.json$/,
         );
         expect(JSON.parse(json.text).map((d: Doc) => d.title)).toEqual(['alpha']);
         const none = await get(alice, '/api/documents/export?format=json&category=Nothing');
@@ -449,7 +447,7 @@ export function defineCatalogueSuite(mode: { name: string; env: Record<string, s
         const img = await get(alice, `/api/inventory/${item}/image`);
         expect(img.status).toBe(200);
         expect(img.headers.get('content-type')).toBe('image/png');
-        expect(img.headers.get('content-disposition')).toMatch(/^inline; filename="blue bowl.png"/);
+        expect(img.headers.get('content-disposition')).toMatch(/^inline; filename="blue bowl.png"$/);
         expect(img.headers.get('x-content-type-options')).toBe('nosniff');
         expect(img.bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
       });

@@ -7,5 +7,6 @@ export type { ErrorBody, HttpErrorResponse } from './error-handler.ts';
 export { checkReadiness } from './health.routes.ts';
 export { healthOperations } from './health.api.ts';
 export type { CheckResult, ReadinessReport } from './health.routes.ts';
+export { contentDisposition } from './content-disposition.ts';
 export { REQUEST_ID_HEADER, isValidRequestId } from './request-context.ts';
 export * from './api/index.ts';
