@@ -1,7 +1,7 @@
 // Query embeddings for search: one vector per normalised query text, from an LRU cache when the
 // text was asked recently; concurrent identical queries share one in-flight request, and the
 // distinct queries of one tick go to the embedder as one batch (one model call or one gRPC Embed).
-import { createLruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 /** Embeds texts (the processing service's embedder, in-process or over gRPC). */
 export type EmbedTexts = (texts: string[]) => Promise<Float32Array[]>;
@@ -35,7 +35,9 @@ export function normaliseQuery(text: string): string {
 
 export function createQueryEmbedder(options: QueryEmbedderOptions): QueryEmbedder {
   const maxBatch = options.maxBatch ?? 64;
-  const cache = createLruCache<string, Float32Array>(options.cacheSize);
+  // lru-cache refuses max 0: no cache at all is how 0 turns it off.
+  const cache =
+    options.cacheSize > 0 ? new LRUCache<string, Float32Array>({ max: options.cacheSize }) : undefined;
   const inFlight = new Map<string, Promise<Float32Array>>();
   const stats: QueryEmbedderStats = { hits: 0, misses: 0, shared: 0, calls: 0 };
   let batch: Array<{ text: string; resolve(v: Float32Array): void; reject(e: unknown): void }> = [];
@@ -67,7 +69,7 @@ export function createQueryEmbedder(options: QueryEmbedderOptions): QueryEmbedde
     stats,
     embed(query) {
       const key = normaliseQuery(query);
-      const cached = cache.get(key);
+      const cached = cache?.get(key);
       if (cached) {
         stats.hits++;
         return Promise.resolve(cached);
@@ -88,7 +90,7 @@ export function createQueryEmbedder(options: QueryEmbedderOptions): QueryEmbedde
       }).then(
         (vector) => {
           inFlight.delete(key);
-          cache.set(key, vector);
+          cache?.set(key, vector);
           return vector;
         },
         (err: unknown) => {

@@ -3,7 +3,7 @@
 // its owner has had no index write since it was made (a per-owner generation, bumped by every write
 // this process applies) and for at most `ttlMs`: with several search replicas each applies only its
 // share of catalogue.changed, so the TTL bounds how stale another replica's answer can be.
-import { createLruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 export interface ResultCacheOptions {
   /** Answers kept (SEARCH_RESULT_CACHE_SIZE; 0 turns the cache off). */
@@ -35,7 +35,8 @@ interface Entry<T> {
 
 export function createResultCache<T>(options: ResultCacheOptions): ResultCache<T> {
   const now = options.now ?? Date.now;
-  const entries = createLruCache<string, Entry<T>>(options.size);
+  // lru-cache refuses max 0; get and set return early when the size is 0, so max 1 is never used.
+  const entries = new LRUCache<string, Entry<T>>({ max: Math.max(options.size, 1) });
   // Owners with a write since start; an owner not listed is at generation 0.
   const generations = new Map<string, number>();
   const stats = { hits: 0, misses: 0 };

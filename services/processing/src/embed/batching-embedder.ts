@@ -3,7 +3,7 @@
 // come from an LRU cache, and the event loop gets a turn between batches so a long document never
 // holds it for more than one batch. Short calls (search queries) go ahead of long ones (a
 // document's passages), so a query never waits behind a 40-page upload.
-import { createLruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import { l2normalize, type EmbedOptions, type EmbeddingSpace, type TextEmbedder } from './text-embedder.ts';
 
 export interface BatchingEmbedderOptions {
@@ -44,7 +44,9 @@ interface Pending {
 }
 
 export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEmbedder {
-  const cache = createLruCache<string, Float32Array>(options.cacheSize ?? 2000);
+  const cacheSize = options.cacheSize ?? 2000;
+  // lru-cache refuses max 0: no cache at all is how 0 turns it off.
+  const cache = cacheSize > 0 ? new LRUCache<string, Float32Array>({ max: cacheSize }) : undefined;
   const cacheMaxChars = options.cacheMaxChars ?? 1000;
   const maxBatchChars = options.maxBatchChars ?? Infinity;
   // Two lanes: calls of a few short texts (queries) are served before bulk work.
@@ -114,7 +116,7 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
     const cut = options.clip ? options.clip(capped) : capped;
     const cacheable = cut.length <= cacheMaxChars;
     if (cacheable) {
-      const hit = cache.get(cut);
+      const hit = cache?.get(cut);
       if (hit) return Promise.resolve(hit);
     }
     const running = inflight.get(cut);
@@ -124,7 +126,7 @@ export function createBatchingEmbedder(options: BatchingEmbedderOptions): TextEm
     }).then(
       (v) => {
         inflight.delete(cut);
-        if (cacheable) cache.set(cut, v);
+        if (cacheable) cache?.set(cut, v);
         return v;
       },
       (err: unknown) => {

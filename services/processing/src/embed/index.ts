@@ -18,4 +18,3 @@ export {
   type EmbeddedPassage,
   type EmbedDocumentOptions,
 } from './document-embedding.ts';
-export { createLruCache, type LruCache } from './lru-cache.ts';

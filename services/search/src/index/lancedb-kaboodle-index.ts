@@ -7,7 +7,7 @@ import type { Connection, Table } from '@lancedb/lancedb';
 import { Bool, Field, Int64, List, Schema, Utf8 } from 'apache-arrow';
 import { wrapError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
-import { createLruCache } from '../lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import {
   checkKaboodleRef,
   latestPerKaboodle,
@@ -72,7 +72,10 @@ export type LanceDbKaboodleIndex = KaboodleIndex & {
 };
 
 export function createLanceDbKaboodleIndex(options: LanceDbKaboodleIndexOptions): LanceDbKaboodleIndex {
-  const cache = createLruCache<string, IndexedKaboodle | null>(options.cacheSize ?? 5_000);
+  // Boxed, because lru-cache stores no null and a known absence is worth caching too.
+  const cache = new LRUCache<string, { found: IndexedKaboodle | null }>({
+    max: Math.max(options.cacheSize ?? 5_000, 1),
+  });
   const optimizeEvery = options.optimizeEveryWrites ?? 50;
   let table: Table | undefined;
   let writes = 0;
@@ -208,7 +211,7 @@ export function createLanceDbKaboodleIndex(options: LanceDbKaboodleIndexOptions)
       if (!ownerId || !id) return undefined;
       const key = keyOf(ownerId, id);
       const known = cache.get(key);
-      if (known !== undefined) return known ?? undefined;
+      if (known) return known.found ?? undefined;
       // Writes are serial: a read queued behind them caches nothing older than the last write.
       return serial(async () => {
         const rows = (await t()
@@ -217,7 +220,7 @@ export function createLanceDbKaboodleIndex(options: LanceDbKaboodleIndexOptions)
           .limit(1)
           .toArray()) as Record<string, unknown>[];
         const found = rows[0] ? fromRow(rows[0]) : null;
-        cache.set(key, found);
+        cache.set(key, { found });
         return found ?? undefined;
       });
     },
