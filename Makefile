@@ -35,6 +35,7 @@ test: install build test-deps ## Install, build and run every test tier (real en
 	npm run --silent typecheck
 	npm run --silent lint
 	npm run --silent format:check
+	npm run --silent boundaries
 	npx vitest run
 
 ##@ Building
@@ -71,6 +72,9 @@ typecheck: install ## Type-check every TypeScript workspace (strict)
 lint: install ## Lint (eslint) and check formatting (prettier)
 	npm run --silent lint
 	npm run --silent format:check
+
+boundaries: install ## Check the architecture's import rules (.dependency-cruiser.cjs: services apart, packages by index only)
+	npm run --silent boundaries
 
 format: install ## Format the tree with prettier
 	npm run --silent format
@@ -119,4 +123,4 @@ clean: ## Remove build output, local data and the provisioned Node
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-16s\033[0m %s\n", $$1, $$2 } /^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) }' $(MAKEFILE_LIST)
 
-.PHONY: test-service proto-breaking up test test-fuzz fuzz test-deps node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
+.PHONY: test-service proto-breaking up test boundaries test-fuzz fuzz test-deps node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help

@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenOf } from '@kaboodle/auth/testing/mail-folder.ts';
+import { tokenOf } from '../../services/auth/src/testing/mail-folder.ts';
 import { startAuthTestServer } from './support/auth-server.ts';
 import type { AuthTestServer } from './support/auth-server.ts';
 import type { AuthClient } from './support/auth-client.ts';

@@ -8,10 +8,10 @@
 //   node tests/bench/run.ts insights      (or: node tests/bench/insights.bench.ts [entities=10000])
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
-import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
+import { createPgliteDatabase } from '@kaboodle/platform';
 import { create, DocumentAnalysisSchema, InventoryAnalysisSchema } from '@kaboodle/proto';
-import { createDocumentRepository } from '../../services/catalogue/src/document.repository.ts';
-import { createInventoryRepository } from '../../services/catalogue/src/inventory.repository.ts';
+import { createDocumentRepository } from '@kaboodle/catalogue';
+import { createInventoryRepository } from '@kaboodle/catalogue';
 import { CHROMIUM_ARGS } from '../e2e/support/browser.ts';
 import { CHROMIUM } from '../e2e/support/kaboodle-server.ts';
 import { startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';

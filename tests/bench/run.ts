@@ -28,7 +28,7 @@ const benches: { title: string; script: string }[] = [
   },
   {
     title: 'Quality: keyword / vector / hybrid on every set (team, real man pages), calibrated scores',
-    script: 'services/search/bench/eval.bench.ts',
+    script: 'tests/bench/search/eval.bench.ts',
   },
   {
     title: 'Ingestion: 10 parallel 20 MB uploads (RSS growth, MB/s)',
@@ -48,7 +48,7 @@ const benches: { title: string; script: string }[] = [
   },
   {
     title: 'Search index: 100k items, indexing, recall@10, latency per stage, size',
-    script: 'services/search/bench/index.bench.ts',
+    script: 'tests/bench/search/index.bench.ts',
   },
   {
     title: 'Search index: write cost by rows per write (embedded LanceDB)',
@@ -56,7 +56,7 @@ const benches: { title: string; script: string }[] = [
   },
   {
     title: 'Search HTTP: POST /api/search at a fixed rate and at saturation',
-    script: 'services/search/bench/http.bench.ts',
+    script: 'tests/bench/search/http.bench.ts',
   },
   {
     title: 'Screens: first load, route changes and actions in Chromium, 1,000 documents + 1,000 items',

@@ -10,12 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from 'minio';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BlobStore } from '../../services/platform/src/ports/blob-store.ts';
-import { NotFoundError } from '../../services/platform/src/errors.ts';
-import {
-  createLocalBlobStore,
-  createS3BlobStore,
-} from '../../services/platform/src/adapters/open-blob-store.ts';
+import type { BlobStore } from '@kaboodle/platform';
+import { NotFoundError } from '@kaboodle/platform';
+import { createLocalBlobStore, createS3BlobStore } from '@kaboodle/platform';
 import { createEngineReport, resolveEngine, s3Engine, stopEngines } from './support/engines.ts';
 import type { ProbeRequest, ProbeResult } from './support/blob-memory-probe.ts';
 

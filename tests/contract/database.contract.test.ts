@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Migration } from '../../services/platform/src/ports/database.ts';
+import type { Database, Migration } from '@kaboodle/platform';
 // relative, so a half-finished area elsewhere in the platform's barrel cannot break this suite
 import {
   createPgliteDatabase,
   createPostgresDatabase,
   isUniqueViolation,
   onCommit,
-} from '../../services/platform/src/adapters/open-database.ts';
+} from '@kaboodle/platform';
 import { createEngineReport, postgresEngine, resolveEngine, stopEngines } from './support/engines.ts';
 
 interface AdapterUnderTest {

@@ -8,11 +8,11 @@ import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@open
 import { context, propagation, trace } from '@opentelemetry/api';
 import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { deadLetterTopic } from '../../services/platform/src/ports/event-bus.ts';
-import type { EventBus, IncomingEvent, Subscription } from '../../services/platform/src/ports/event-bus.ts';
-import { createMemoryEventBus } from '../../services/platform/src/adapters/memory-event-bus.ts';
-import { createKafkaEventBus } from '../../services/platform/src/adapters/kafka-event-bus.ts';
-import { DLQ_HEADERS, EVENT_ID_HEADER } from '../../services/platform/src/adapters/event-bus-delivery.ts';
+import { deadLetterTopic } from '@kaboodle/platform';
+import type { EventBus, IncomingEvent, Subscription } from '@kaboodle/platform';
+import { createMemoryEventBus } from '@kaboodle/platform';
+import { createKafkaEventBus } from '@kaboodle/platform';
+import { DLQ_HEADERS, EVENT_ID_HEADER } from '@kaboodle/platform';
 import { createEngineReport, resolveEngine, stopEngines } from './support/engines.ts';
 import { createTopicsIfSupported, kafkaEngine } from './support/event-bus-engine.ts';
 

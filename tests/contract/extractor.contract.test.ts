@@ -3,8 +3,8 @@
 // read by a vision model; here a loopback stand-in for a hosted endpoint answers with the fixture's
 // text). Fixtures are generated offline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiAssistedExtractor } from '../../services/processing/src/extract/openai-assisted-extractor.ts';
-import { createOpenAiClient } from '../../services/processing/src/providers/openai-client.ts';
+import { createOpenAiAssistedExtractor } from '@kaboodle/processing';
+import { createOpenAiClient } from '@kaboodle/processing';
 import {
   startOpenAiStandIn,
   type OpenAiStandIn,
@@ -16,7 +16,7 @@ import {
   type ExtractInput,
   type ExtractOptions,
   type Extractor,
-} from '../../services/processing/src/extract/index.ts';
+} from '@kaboodle/processing';
 import {
   encodeText,
   makeDocx,

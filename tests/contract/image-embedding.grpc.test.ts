@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createGrpcServer, InputError } from '@kaboodle/platform';
 import type { GrpcServer } from '@kaboodle/platform';
-import { createImageEmbeddingGrpcService } from '../../services/processing/src/image-embedding.grpc.ts';
+import { createImageEmbeddingGrpcService } from '@kaboodle/processing';
 import {
   createInThreadImageMeasurer,
   IMAGE_EMBEDDING_DIMENSIONS,
   IMAGE_EMBEDDING_MODEL,
   IMAGE_EMBEDDING_PROVIDER,
-} from '../../services/processing/src/vision/index.ts';
+} from '@kaboodle/processing';
 import { rephotographedItems } from '../../services/processing/src/vision/test-fixtures/rephotographed-items.ts';
-import { connectProcessing } from '../../services/search/src/processing-client.ts';
+import { connectProcessing } from '@kaboodle/search';
 
 const logger = pino({ level: 'silent' });
 const measurer = createInThreadImageMeasurer();

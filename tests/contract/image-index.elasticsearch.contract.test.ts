@@ -3,10 +3,7 @@
 // mock in services/search/src/index/elasticsearch-image-index.test.ts.
 import { Client } from '@elastic/elasticsearch';
 import { afterAll, describe, it } from 'vitest';
-import {
-  createElasticsearchImageIndex,
-  imageIndexName,
-} from '../../services/search/src/index/elasticsearch-image-index.ts';
+import { createElasticsearchImageIndex, imageIndexName } from '@kaboodle/search';
 import { createEngineReport, resolveEngine, stopEngines } from './support/engines.ts';
 import type { EngineSpec } from './support/engines.ts';
 import { describeImageIndexContract } from './support/image-index-contract.ts';

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLanceDbImageIndex } from '../../services/search/src/index/lancedb-image-index.ts';
+import { createLanceDbImageIndex } from '@kaboodle/search';
 import { describeImageIndexContract } from './support/image-index-contract.ts';
 
 describeImageIndexContract('lancedb', async ({ name, dimensions, model }) => {

@@ -8,12 +8,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalMailer } from '@kaboodle/auth/mail/local-mailer.ts';
-import { createSmtpMailer } from '@kaboodle/auth/mail/smtp-mailer.ts';
+import { createLocalMailer } from '@kaboodle/auth';
+import { createSmtpMailer } from '@kaboodle/auth';
 import type { Mailer } from '@kaboodle/auth';
 import type { Logger } from '@kaboodle/platform';
-import { readMailFolder } from '@kaboodle/auth/testing/mail-folder.ts';
-import type { ReceivedMail } from '@kaboodle/auth/testing/mail-folder.ts';
+import { readMailFolder } from '../../services/auth/src/testing/mail-folder.ts';
+import type { ReceivedMail } from '../../services/auth/src/testing/mail-folder.ts';
 import { startSmtpPeer } from './support/smtp-peer.ts';
 
 const FROM = 'Kaboodle <no-reply@kaboodle.example>';

@@ -10,16 +10,13 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { context, propagation, trace, TraceFlags } from '@opentelemetry/api';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../services/platform/src/ports/database.ts';
-import type { EventBus, IncomingEvent, Subscription } from '../../services/platform/src/ports/event-bus.ts';
-import {
-  createPgliteDatabase,
-  createPostgresDatabase,
-} from '../../services/platform/src/adapters/open-database.ts';
-import { createMemoryEventBus } from '../../services/platform/src/adapters/memory-event-bus.ts';
-import { createKafkaEventBus } from '../../services/platform/src/adapters/kafka-event-bus.ts';
-import { createOutbox } from '../../services/platform/src/outbox/index.ts';
-import type { Outbox } from '../../services/platform/src/outbox/index.ts';
+import type { Database } from '@kaboodle/platform';
+import type { EventBus, IncomingEvent, Subscription } from '@kaboodle/platform';
+import { createPgliteDatabase, createPostgresDatabase } from '@kaboodle/platform';
+import { createMemoryEventBus } from '@kaboodle/platform';
+import { createKafkaEventBus } from '@kaboodle/platform';
+import { createOutbox } from '@kaboodle/platform';
+import type { Outbox } from '@kaboodle/platform';
 import { createEngineReport, postgresEngine, resolveEngine, stopEngines } from './support/engines.ts';
 import { kafkaEngine } from './support/event-bus-engine.ts';
 

@@ -6,7 +6,7 @@
 import { Client } from '@elastic/elasticsearch';
 import { ElasticsearchContainer } from '@testcontainers/elasticsearch';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createElasticsearchSearchIndex } from '../../services/search/src/index/elasticsearch-search-index.ts';
+import { createElasticsearchSearchIndex } from '@kaboodle/search';
 import { createEngineReport, redact, resolveEngine, stopEngines } from './support/engines.ts';
 import type { EngineSpec } from './support/engines.ts';
 import { describeSearchIndexContract, topicVector } from './support/search-index-contract.ts';

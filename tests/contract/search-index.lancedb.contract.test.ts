@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLanceDbSearchIndex } from '../../services/search/src/index/lancedb-search-index.ts';
+import { createLanceDbSearchIndex } from '@kaboodle/search';
 import { describeSearchIndexContract } from './support/search-index-contract.ts';
 
 describeSearchIndexContract('lancedb', async ({ name, dimensions }) => {

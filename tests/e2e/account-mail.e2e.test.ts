@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { waitForMail } from '@kaboodle/auth/testing/mail-folder.ts';
+import { waitForMail } from '../../services/auth/src/testing/mail-folder.ts';
 import { blockingViolations } from './support/accessibility.ts';
 import { launchBrowser, type Browser } from './support/browser.ts';
 import { missingPrerequisite, startKaboodle, type KaboodleServer } from './support/kaboodle-server.ts';

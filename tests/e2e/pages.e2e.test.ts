@@ -4,7 +4,7 @@
 // pages at desktop and phone widths go to test-output/screenshots/.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForMail } from '@kaboodle/auth/testing/mail-folder.ts';
+import { waitForMail } from '../../services/auth/src/testing/mail-folder.ts';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './support/browser.ts';
 import { missingPrerequisite, startKaboodle, type KaboodleServer } from './support/kaboodle-server.ts';

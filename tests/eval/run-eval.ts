@@ -8,15 +8,11 @@ import {
   documentHeadline,
   embedDocument,
   type TextEmbedder,
-} from '@kaboodle/processing/embed/index.ts';
-import { createOfflineEnricher } from '@kaboodle/processing/enrich/index.ts';
-import { createLocalExtractor } from '@kaboodle/processing/extract/local-extractor.ts';
-import {
-  createBarcodeLookup,
-  createOfflineVision,
-  createPooledImageMeasurer,
-} from '@kaboodle/processing/vision/index.ts';
-import { evalPhotos } from '@kaboodle/processing/vision/test-fixtures/generate-photos.ts';
+} from '@kaboodle/processing';
+import { createOfflineEnricher } from '@kaboodle/processing';
+import { createLocalExtractor } from '@kaboodle/processing';
+import { createBarcodeLookup, createOfflineVision, createPooledImageMeasurer } from '@kaboodle/processing';
+import { evalPhotos } from '../../services/processing/src/vision/test-fixtures/generate-photos.ts';
 import { EVAL_DOCUMENTS } from './documents.ts';
 import { EVAL_QUERIES } from './queries.ts';
 import { createBm25Index } from './support/bm25.ts';

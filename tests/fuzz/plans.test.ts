@@ -4,7 +4,7 @@
 // synchronous loop that no vitest timeout can interrupt; this catches it in seconds instead.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { mergedDocument } from '../../services/server/src/generate-api.ts';
+import { mergedDocument } from '@kaboodle/server';
 import { readOperations } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { planArbitrary } from './plans.ts';

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tokenOf, waitForMail } from '@kaboodle/auth/testing/mail-folder.ts';
+import { tokenOf, waitForMail } from '../../services/auth/src/testing/mail-folder.ts';
 import { runKaboodle, startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';
 import type { KaboodleProcess } from '../support/kaboodle-process.ts';
 

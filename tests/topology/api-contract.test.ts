@@ -13,9 +13,9 @@ import {
   healthOperations,
 } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
-import { ALL_OPERATIONS } from '@kaboodle/server/api-operations.ts';
-import { startKaboodle } from '@kaboodle/server/kaboodle.ts';
-import type { Kaboodle } from '@kaboodle/server/kaboodle.ts';
+import { ALL_OPERATIONS } from '@kaboodle/server';
+import { startKaboodle } from '@kaboodle/server';
+import type { Kaboodle } from '@kaboodle/server';
 import { tempDataDir } from '../support/kaboodle-process.ts';
 
 /**

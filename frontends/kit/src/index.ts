@@ -1,5 +1,5 @@
 // @kaboodle/kit: the theme, shared components and the one typed API client of every Kaboodle front end.
-// The theme's CSS is imported by each app's entry: import '@kaboodle/kit/theme/theme.css'.
+// The theme's CSS is imported by each app's entry: import '@kaboodle/kit/theme.css'.
 export {
   api,
   createApiClient,
@@ -52,6 +52,7 @@ export type { FilePreviewProps } from './preview/file-preview.tsx';
 export type { FeaturePreviewProps } from './components/feature-preview.tsx';
 export { displayNameOf } from './remote-app.ts';
 export type { RemoteAppProps } from './remote-app.ts';
+export { mountStandalone } from './mount-standalone.tsx';
 export * from './art/index.ts';
 
 // Kaboodle's hand-drawn art (frontends/kit/src/art, owned with the pages): Tick, gears, pendulum, frames...

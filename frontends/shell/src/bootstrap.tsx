@@ -1,7 +1,7 @@
 // Runs after module federation has negotiated the shared singletons (see index.ts).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@kaboodle/kit/theme/theme.css';
+import '@kaboodle/kit/theme.css';
 import './shell.css';
 import { App } from './app/app.tsx';
 

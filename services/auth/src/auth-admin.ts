@@ -5,7 +5,7 @@
 // the sessions a revocation ended.
 import { childLogger } from '@kaboodle/platform';
 import type { Database, EventBus, Logger } from '@kaboodle/platform';
-import { createOutbox, OUTBOX_MIGRATIONS } from '@kaboodle/platform/outbox/index.ts';
+import { createOutbox, OUTBOX_MIGRATIONS } from '@kaboodle/platform';
 import type { AuthConfig } from './auth-config.ts';
 import { createAuthStores } from './auth-stores.ts';
 import { authMigrations } from './migrations.ts';

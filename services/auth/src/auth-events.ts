@@ -6,7 +6,7 @@
 import { ChangeOp, createEvent, encodeEvent, eventKey, timestampFromDate, Topics } from '@kaboodle/proto';
 import type { TopicName } from '@kaboodle/proto';
 import type { OutgoingEvent, Queryable } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import type { UserRecord } from './user.repository.ts';
 
 export interface RevokedSession {

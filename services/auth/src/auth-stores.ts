@@ -2,7 +2,7 @@
 // must hear about (a revoked session, a changed account or role) is written in one transaction with
 // its event in the outbox (auth-events.ts). Shared by the module and the `kaboodle admin` command.
 import type { Database } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import { createAuthEvents } from './auth-events.ts';
 import type { RevokedSession } from './auth-events.ts';
 import { createEmailTokenRepository } from './email-token.repository.ts';

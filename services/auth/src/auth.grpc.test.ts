@@ -13,7 +13,7 @@ import {
   NotFoundError,
 } from '@kaboodle/platform';
 import type { Database, GrpcClient, GrpcServer } from '@kaboodle/platform';
-import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
+import { createPgliteDatabase } from '@kaboodle/platform';
 import { parseAuthConfig } from './auth-config.ts';
 import { createLocalMailer } from './mail/local-mailer.ts';
 import { createAuthModule } from './module.ts';

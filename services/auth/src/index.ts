@@ -19,3 +19,7 @@ export { openMailer } from './mail/open-mailer.ts';
 export type { Mailer, MailMessage, SentMail } from './mail/mailer.ts';
 export { createMemoryRateLimiter } from './rate-limiter.ts';
 export type { RateLimiter, RateLimitDecision } from './rate-limiter.ts';
+
+// Also public: what the server composes and the contract tests exercise (no deep imports).
+export { createLocalMailer } from './mail/local-mailer.ts';
+export { createSmtpMailer } from './mail/smtp-mailer.ts';

@@ -10,8 +10,8 @@ import {
 } from '@kaboodle/platform';
 import type { Database, EventBus, IncomingEvent, Subscription } from '@kaboodle/platform';
 import { createLogger } from '@kaboodle/platform';
-import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
-import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
+import { createMemoryEventBus } from '@kaboodle/platform';
+import { createPgliteDatabase } from '@kaboodle/platform';
 import { ChangeOp, decodeEvent, Topics } from '@kaboodle/proto';
 import { parseAuthConfig } from './auth-config.ts';
 import { createLocalMailer } from './mail/local-mailer.ts';

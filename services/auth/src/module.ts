@@ -11,7 +11,7 @@ import type {
   ServiceModule,
   TokenVerifier,
 } from '@kaboodle/platform';
-import { createOutbox, OUTBOX_MIGRATIONS } from '@kaboodle/platform/outbox/index.ts';
+import { createOutbox, OUTBOX_MIGRATIONS } from '@kaboodle/platform';
 import type { Router } from 'express';
 import type { JSONWebKeySet } from 'jose';
 import { createAccountMail } from './account-mail.ts';

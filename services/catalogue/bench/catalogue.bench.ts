@@ -5,10 +5,10 @@
 //   node --expose-gc services/catalogue/bench/catalogue.bench.ts [documents=20000]
 /* eslint-disable no-console -- a command-line benchmark: printing is its output */
 import { randomUUID } from 'node:crypto';
-import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
-import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
-import { createPostgresDatabase } from '@kaboodle/platform/adapters/postgres-database.ts';
-import { createOutbox } from '@kaboodle/platform/outbox/index.ts';
+import { createMemoryEventBus } from '@kaboodle/platform';
+import { createPgliteDatabase } from '@kaboodle/platform';
+import { createPostgresDatabase } from '@kaboodle/platform';
+import { createOutbox } from '@kaboodle/platform';
 import type { Database } from '@kaboodle/platform';
 import { createEvent, Topics } from '@kaboodle/proto';
 import { createActivityRepository } from '../src/activity.repository.ts';
@@ -17,6 +17,7 @@ import { createCatalogueService } from '../src/catalogue.service.ts';
 import { csvRow } from '../src/csv-writer.ts';
 import { createDocumentRepository } from '../src/document.repository.ts';
 import { createInventoryRepository } from '../src/inventory.repository.ts';
+import { createKaboodleRepository } from '../src/kaboodle.repository.ts';
 import { migrations } from '../src/migrations.ts';
 import { documentAnalysis, fileRef } from '../src/test-fixtures.ts';
 
@@ -62,7 +63,8 @@ async function run(label: string, db: Database): Promise<void> {
   const inventory = createInventoryRepository(db);
   const activity = createActivityRepository(db);
   const service = createCatalogueService({ db, documents, inventory, activity, outbox });
-  const reader = createCatalogueReader({ db, documents, inventory });
+  const kaboodles = createKaboodleRepository(db);
+  const reader = createCatalogueReader({ db, documents, inventory, kaboodles });
   const owner = `bench-${randomUUID()}`;
 
   console.log(`\n--- ${label}: ${N} documents (${DIMS}-dim embedding + 3 passages each) ---`);

@@ -1,5 +1,5 @@
 // The catalogue service's env keys. Defaults run as is.
-import { defineConfig, env } from '@kaboodle/platform/config/index.ts';
+import { defineConfig, env } from '@kaboodle/platform';
 
 export const catalogueConfig = defineConfig({
   CATALOGUE_EXPORT_MAX_ROWS: env.int({

@@ -4,7 +4,7 @@
 // attempt guard (per file) makes a redelivery or an older attempt arriving late change nothing.
 import type { OutgoingEvent } from '@kaboodle/platform';
 import type { Database, Queryable } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import { FileState, Topics } from '@kaboodle/proto';
 import type { FileDeleted, FileProcessed, FileStatus, FileUploaded } from '@kaboodle/proto';
 import type { ActivityRepository, EntityKind } from './activity.repository.ts';

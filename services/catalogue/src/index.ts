@@ -22,3 +22,9 @@ export const catalogueOperations: readonly OperationSpec[] = [
   ...kaboodleOperations,
   ...insightsOperations,
 ];
+
+// Also public: what the server composes and the contract tests exercise (no deep imports).
+export { catalogueConfig } from './catalogue-config.ts';
+export { createDocumentRepository } from './document.repository.ts';
+export { createInventoryRepository } from './inventory.repository.ts';
+export { connectLibrarySearch } from './library-search.grpc.ts';

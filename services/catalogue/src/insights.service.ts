@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { InputError, NotFoundError } from '@kaboodle/platform';
 import type { Database, Logger } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import type { ActivityRepository } from './activity.repository.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { InsightsRepository, LibraryCounts, Period } from './insights.repository.ts';

@@ -4,7 +4,7 @@
 // the caller does not own changes nothing (all or none, and a foreign id answers like a missing one).
 import { randomUUID } from 'node:crypto';
 import type { Database, OutgoingEvent, Queryable } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import {
   create,
   FieldProvenanceSchema,

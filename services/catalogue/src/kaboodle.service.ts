@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, InputError, NotFoundError, UnavailableError } from '@kaboodle/platform';
 import type { Database, OutgoingEvent, Queryable } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import type { ActivityRepository } from './activity.repository.ts';
 import { kaboodleDeleted, kaboodleUpserted } from './catalogue-events.ts';
 import type {

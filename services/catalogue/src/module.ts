@@ -4,7 +4,7 @@
 // the outbox. Other services read it over gRPC (split) or through the typed methods below (in-process).
 import express from 'express';
 import { childLogger } from '@kaboodle/platform';
-import { createOutbox } from '@kaboodle/platform/outbox/index.ts';
+import { createOutbox } from '@kaboodle/platform';
 import type {
   BlobStore,
   Database,

@@ -1,9 +1,9 @@
 // Builders for the unit tests: file.processed / file.uploaded / file.status / file.deleted events as
 // processing and ingestion send them, and a catalogue wired on PGlite and the in-process bus.
 import { randomUUID } from 'node:crypto';
-import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
-import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
-import { createOutbox } from '@kaboodle/platform/outbox/index.ts';
+import { createMemoryEventBus } from '@kaboodle/platform';
+import { createPgliteDatabase } from '@kaboodle/platform';
+import { createOutbox } from '@kaboodle/platform';
 import type { Database, EventBus, IncomingEvent } from '@kaboodle/platform';
 import {
   createEvent,

@@ -1,6 +1,6 @@
 // The ingestion service's env keys (URL fetching, stale-claim sweep), parsed with every other
 // module's keys so one start lists every problem. Defaults run as is.
-import { defineConfig, env } from '@kaboodle/platform/config/index.ts';
+import { defineConfig, env } from '@kaboodle/platform';
 
 export const ingestionConfig = defineConfig({
   URL_FETCH_ALLOW_HOSTS: env.list({

@@ -13,7 +13,7 @@ import {
   validateInput,
 } from '@kaboodle/platform';
 import type { ApiRouter, BlobStore, Database, Logger, TokenVerifier } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import { fileCancelledEvent, fileDeletedEvent, fileUploadedEvent } from './file-events.ts';
 import type { DestinationName, FileRecord, FileRepository, FileStatus } from './file.repository.ts';
 import { fetchUrlIntoBlob, parseFetchUrl } from './fetch-url.ts';

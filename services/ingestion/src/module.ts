@@ -3,7 +3,7 @@
 // commit together (outbox); the file.status consumer keeps status, progress and result in step; the stale
 // sweep re-dispatches files nobody reports on and retries blob deletes that failed.
 import { childLogger } from '@kaboodle/platform';
-import { createOutbox } from '@kaboodle/platform/outbox/index.ts';
+import { createOutbox } from '@kaboodle/platform';
 import type {
   BlobStore,
   Database,

@@ -8,10 +8,10 @@ import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore, createLogger, createPgliteDatabase } from '@kaboodle/platform';
-import { createMemoryEventBus } from '@kaboodle/platform/adapters/open-event-bus.ts';
+import { createMemoryEventBus } from '@kaboodle/platform';
 import type { BlobStore, Database, EventBus, Subscription } from '@kaboodle/platform';
-import { createOutbox } from '@kaboodle/platform/outbox/index.ts';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import { createOutbox } from '@kaboodle/platform';
+import type { Outbox } from '@kaboodle/platform';
 import {
   createEvent,
   decodeEvent,

@@ -4,7 +4,7 @@
 // blob deletes that failed after their record was gone. Safe with several ingestion replicas: each
 // claim is one UPDATE … RETURNING, so a stale file is taken by exactly one of them.
 import type { BlobStore, Database, Logger } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import { fileUploadedEvent } from './file-events.ts';
 import type { FileRepository } from './file.repository.ts';
 

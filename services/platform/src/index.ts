@@ -11,3 +11,8 @@ export * from './grpc/index.ts';
 export * from './adapters/open-database.ts';
 export * from './adapters/open-blob-store.ts';
 export * from './outbox/index.ts';
+
+// Also public: what the server composes and the contract tests exercise (no deep imports).
+export { DLQ_HEADERS, EVENT_ID_HEADER } from './adapters/event-bus-delivery.ts';
+export { createKafkaEventBus } from './adapters/kafka-event-bus.ts';
+export { createMemoryEventBus } from './adapters/memory-event-bus.ts';

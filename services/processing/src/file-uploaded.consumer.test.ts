@@ -7,8 +7,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@kaboodle/platform';
 import type { BlobStore, EventBus, Subscription } from '@kaboodle/platform';
-import { createLocalBlobStore } from '@kaboodle/platform/adapters/local-blob-store.ts';
-import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
+import { createLocalBlobStore } from '@kaboodle/platform';
+import { createMemoryEventBus } from '@kaboodle/platform';
 import {
   createEvent,
   decodeEvent,

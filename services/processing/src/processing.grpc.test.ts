@@ -12,7 +12,7 @@ import {
   type BlobStore,
   type GrpcServer,
 } from '@kaboodle/platform';
-import { createLocalBlobStore } from '@kaboodle/platform/adapters/local-blob-store.ts';
+import { createLocalBlobStore } from '@kaboodle/platform';
 import { Destination, ProcessingService } from '@kaboodle/proto';
 import { createAnalyzer } from './analyze/index.ts';
 import { createUseLiteEmbedder } from './embed/index.ts';

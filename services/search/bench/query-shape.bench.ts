@@ -1,6 +1,6 @@
 // What a LanceDB query costs by what it asks for: display columns or keys only, with or without the
 // owner prefilter, and IVF nprobes, on the 100k table that index.bench.ts keeps with --keep DIR.
-// Run: node services/search/bench/index.bench.ts --keep /tmp/kb-idx100k   (once, builds the table)
+// Run: node tests/bench/search/index.bench.ts --keep /tmp/kb-idx100k   (once, builds the table)
 //      node services/search/bench/query-shape.bench.ts /tmp/kb-idx100k
 /* eslint-disable no-console -- a command-line benchmark: printing is its output */
 import * as lancedb from '@lancedb/lancedb';

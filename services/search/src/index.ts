@@ -3,7 +3,32 @@ import { photoSearchOperations } from './photo-search.api.ts';
 import { searchOperations as textSearchOperations } from './search.api.ts';
 
 export * from './module.ts';
-export type * from './processing-client.ts';
+export * from './processing-client.ts';
 export { photoSearchOperations };
 /** The search service's HTTP operations: text search and find by photo. */
 export const searchOperations: readonly OperationSpec[] = [...textSearchOperations, ...photoSearchOperations];
+
+// Also public: what the server composes and the contract tests exercise (no deep imports).
+export { createElasticsearchImageIndex, imageIndexName } from './index/elasticsearch-image-index.ts';
+export { createElasticsearchSearchIndex } from './index/elasticsearch-search-index.ts';
+export type { ImageIndex, ImageRecord } from './index/image-index.port.ts';
+export { createLanceDbImageIndex } from './index/lancedb-image-index.ts';
+export { createLanceDbSearchIndex } from './index/lancedb-search-index.ts';
+export type { AnnOptions } from './index/lancedb-search-index.ts';
+export type { SearchType } from './search-request.ts';
+export type {
+  IndexedEntity,
+  IndexedEntityType,
+  IndexedKaboodle,
+  SearchHit,
+  SearchIndex,
+  SearchMode,
+  SearchQuery,
+} from './index/search-index.port.ts';
+export { documentToIndexed, inventoryItemToIndexed } from './indexed-entity.ts';
+export { createQueryEmbedder } from './query-embedder.ts';
+export { GOOD_MATCH, calibrateList, fuseHybrid } from './ranking.ts';
+export type { HybridFusion } from './ranking.ts';
+export { searchConfig } from './search-config.ts';
+export { createSearchGrpcService } from './search.grpc.ts';
+export { createSearchService } from './search.service.ts';

@@ -1,7 +1,7 @@
 // How search ranks and scores, from the two lists the index gives (BM25 with its raw score, kNN with
 // its cosine): the hybrid's fusion, and the match percentage, a probability that the hit is what the
 // searcher wanted, calibrated per mode so that it means the same for every query. Both were fitted
-// on the "tune" halves of the evaluation sets (services/search/bench/eval.bench.ts prints the fit
+// on the "tune" halves of the evaluation sets (tests/bench/search/eval.bench.ts prints the fit
 // and the figures on the "report" halves and on every set): never on the sets they are reported on.
 import type { SearchHit } from './index/search-index.port.ts';
 

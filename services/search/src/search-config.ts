@@ -1,6 +1,6 @@
 // The search service's env keys: which index (embedded LanceDB by default, Elasticsearch when
 // ELASTICSEARCH_URL is set) and the query-embedding cache. Defaults run as is.
-import { defineConfig, env } from '@kaboodle/platform/config/index.ts';
+import { defineConfig, env } from '@kaboodle/platform';
 
 export const searchConfig = defineConfig({
   ELASTICSEARCH_URL: env.url({

@@ -3,7 +3,7 @@
 // KABOODLE_DATA_DIR: then Kaboodle must be stopped, since two processes cannot share it). A grant
 // needs a verified address; a revoke ends every session of the account at once.
 import { createLogger, DomainError } from '@kaboodle/platform';
-import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
+import { createMemoryEventBus } from '@kaboodle/platform';
 import { createAuthAdmin, toAuthConfig } from '@kaboodle/auth';
 import { openServiceDatabase, parseKaboodleConfig, planTargets } from './kaboodle.ts';
 

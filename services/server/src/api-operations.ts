@@ -2,7 +2,7 @@
 // the ingress sends /api/openapi.json and /api/docs to web, which runs none of the services) and for
 // the frontends' generated API types (npm run generate:api). Each list is the declarations alone:
 // importing them starts nothing.
-import { healthOperations } from '@kaboodle/platform';
+import { apiDocsOperations, buildOpenApiDocument, healthOperations } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
 import { authOperations } from '@kaboodle/auth';
 import { catalogueOperations } from '@kaboodle/catalogue';
@@ -29,3 +29,12 @@ export const API_DESCRIPTION = [
   '`X-Requested-With: XMLHttpRequest`. Every refusal answers `{error, message, code}` with a message',
   'written for the person using the product.',
 ].join('\n');
+
+/** The document the web target serves (its version aside, which the types do not carry). */
+export function mergedDocument() {
+  return buildOpenApiDocument([...apiDocsOperations, ...ALL_OPERATIONS], {
+    title: 'Kaboodle API',
+    version: 'generated',
+    description: API_DESCRIPTION,
+  });
+}

@@ -10,21 +10,11 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import * as prettier from 'prettier';
-import { apiDocsOperations, buildOpenApiDocument } from '@kaboodle/platform';
-import { ALL_OPERATIONS, API_DESCRIPTION } from './api-operations.ts';
+import { mergedDocument } from './api-operations.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 export const GENERATED_FILE = path.join(repoRoot, 'frontends/kit/src/api/kaboodle-api.gen.ts');
-
-/** The document the web target serves (its version aside, which the types do not carry). */
-export function mergedDocument() {
-  return buildOpenApiDocument([...apiDocsOperations, ...ALL_OPERATIONS], {
-    title: 'Kaboodle API',
-    version: 'generated',
-    description: API_DESCRIPTION,
-  });
-}
 
 interface FileRules {
   maxBytes: number;

@@ -5,19 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGrpcServer, createLogger } from '@kaboodle/platform';
 import type { GrpcServer } from '@kaboodle/platform';
 import type { LibrarySearch } from '@kaboodle/catalogue';
-import { connectLibrarySearch } from '@kaboodle/catalogue/library-search.grpc.ts';
+import { connectLibrarySearch } from '@kaboodle/catalogue';
 import type { SearchModule } from '@kaboodle/search';
-import { documentToIndexed, inventoryItemToIndexed } from '@kaboodle/search/indexed-entity.ts';
-import { createQueryEmbedder } from '@kaboodle/search/query-embedder.ts';
-import { createSearchGrpcService } from '@kaboodle/search/search.grpc.ts';
-import { createSearchService } from '@kaboodle/search/search.service.ts';
-import { createMemorySearchIndex } from '@kaboodle/search/testing/memory-search-index.ts';
+import { documentToIndexed, inventoryItemToIndexed } from '@kaboodle/search';
+import { createQueryEmbedder } from '@kaboodle/search';
+import { createSearchGrpcService } from '@kaboodle/search';
+import { createSearchService } from '@kaboodle/search';
+import { createMemorySearchIndex } from '../../search/src/testing/memory-search-index.ts';
 import {
   hashEmbed,
   makeDocument,
   makeInventoryItem,
   TEST_DIMENSIONS,
-} from '@kaboodle/search/testing/fixtures.ts';
+} from '../../search/src/testing/fixtures.ts';
 import { librarySearchOf } from './library-search.ts';
 
 const logger = createLogger({ level: 'silent', component: 'test' });

@@ -8,9 +8,9 @@ import { createHttpServer, createLogger, listen } from '@kaboodle/platform';
 import type { Database, EventBus } from '@kaboodle/platform';
 import { createAuthModule, createMemoryRateLimiter, openMailer, parseAuthConfig } from '@kaboodle/auth';
 import type { AuthModule, AuthModuleLimiters } from '@kaboodle/auth';
-import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
-import { readMailFolder, tokenOf, waitForMail } from '@kaboodle/auth/testing/mail-folder.ts';
-import type { ReceivedMail } from '@kaboodle/auth/testing/mail-folder.ts';
+import { createPgliteDatabase } from '@kaboodle/platform';
+import { readMailFolder, tokenOf, waitForMail } from '../../../services/auth/src/testing/mail-folder.ts';
+import type { ReceivedMail } from '../../../services/auth/src/testing/mail-folder.ts';
 import { createAuthClient } from './auth-client.ts';
 import type { AuthClient } from './auth-client.ts';
 

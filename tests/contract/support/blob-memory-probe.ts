@@ -3,11 +3,8 @@
 // Usage: node --expose-gc blob-memory-probe.ts '<json: {adapter, options, op, key, size, seed}>'
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  createLocalBlobStore,
-  createS3BlobStore,
-} from '../../../services/platform/src/adapters/open-blob-store.ts';
-import type { BlobStore } from '../../../services/platform/src/ports/blob-store.ts';
+import { createLocalBlobStore, createS3BlobStore } from '@kaboodle/platform';
+import type { BlobStore } from '@kaboodle/platform';
 
 export interface ProbeRequest {
   adapter: 'local' | 's3';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '@kaboodle/platform';
-import type { ImageIndex, ImageRecord } from '../../../services/search/src/index/image-index.port.ts';
+import type { ImageIndex, ImageRecord } from '@kaboodle/search';
 
 export interface ImageIndexUnderTest {
   index: ImageIndex;

@@ -12,7 +12,7 @@ import type {
   SearchIndex,
   SearchMode,
   SearchQuery,
-} from '../../../services/search/src/index/search-index.port.ts';
+} from '@kaboodle/search';
 
 export interface SearchIndexUnderTest {
   index: SearchIndex;

@@ -3,8 +3,8 @@
 // every message it accepts, parsed as a mail client would.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { parseMail } from '@kaboodle/auth/testing/mail-folder.ts';
-import type { ReceivedMail } from '@kaboodle/auth/testing/mail-folder.ts';
+import { parseMail } from '../../../services/auth/src/testing/mail-folder.ts';
+import type { ReceivedMail } from '../../../services/auth/src/testing/mail-folder.ts';
 
 export interface SmtpPeer {
   /** smtp://user:pass@127.0.0.1:port */

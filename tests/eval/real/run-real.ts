@@ -2,8 +2,8 @@
 // what the first page prints: title, authors, the printed year, the venue where one is printed,
 // and whether the result is one the catalogue can store. Shared by the bench (every document) and
 // the eval tier (a small, fast subset as floors).
-import { createOfflineEnricher } from '@kaboodle/processing/enrich/index.ts';
-import { createLocalExtractor } from '@kaboodle/processing/extract/local-extractor.ts';
+import { createOfflineEnricher } from '@kaboodle/processing';
+import { createLocalExtractor } from '@kaboodle/processing';
 import type { FieldScore } from '../run-eval.ts';
 import { sameAuthors, sameText } from '../support/metrics.ts';
 import { REAL_DOCUMENTS, type RealDocument } from './documents.ts';

@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { create, DocumentSchema } from '@kaboodle/proto';
-import { documentHeadline, embedDocument, type TextEmbedder } from '@kaboodle/processing/embed/index.ts';
-import { createOfflineEnricher } from '@kaboodle/processing/enrich/index.ts';
-import { createLocalExtractor } from '@kaboodle/processing/extract/local-extractor.ts';
-import { createLanceDbSearchIndex } from '@kaboodle/search/index/lancedb-search-index.ts';
-import type { SearchHit, SearchIndex } from '@kaboodle/search/index/search-index.port.ts';
-import { documentToIndexed } from '@kaboodle/search/indexed-entity.ts';
+import { documentHeadline, embedDocument, type TextEmbedder } from '@kaboodle/processing';
+import { createOfflineEnricher } from '@kaboodle/processing';
+import { createLocalExtractor } from '@kaboodle/processing';
+import { createLanceDbSearchIndex } from '@kaboodle/search';
+import type { SearchHit, SearchIndex } from '@kaboodle/search';
+import { documentToIndexed } from '@kaboodle/search';
 
 export interface RetrievalDocument {
   id: string;

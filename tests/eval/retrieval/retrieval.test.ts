@@ -2,11 +2,11 @@
 // a slice of the real man-page known-item set (120 pages of Debian's manpages-dev, fetched into
 // .cache/eval-real). The hybrid (the API's "semantic") never loses to keyword or vector alone, and
 // calibrated match percentages keep unrelated queries weak. The full sets are in `make bench`
-// (services/search/bench/eval.bench.ts).
+// (tests/bench/search/eval.bench.ts).
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUseLiteEmbedder } from '@kaboodle/processing/embed/index.ts';
-import { GOOD_MATCH } from '@kaboodle/search/ranking.ts';
+import { createUseLiteEmbedder } from '@kaboodle/processing';
+import { GOOD_MATCH } from '@kaboodle/search';
 import { EVAL_DOCUMENTS } from '../documents.ts';
 import { EVAL_QUERIES } from '../queries.ts';
 import { manPageCollection } from '../real/manpages.ts';

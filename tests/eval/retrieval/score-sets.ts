@@ -1,8 +1,8 @@
 // Scores collected retrieval sets the way the product ranks them: keyword, vector and the hybrid
 // (the search service's own code on the two lists), with MRR, success@10 and nDCG@10 per query
 // group, and the calibrated top-hit probabilities for related and unrelated queries.
-import { calibrateList, fuseHybrid, GOOD_MATCH, type HybridFusion } from '@kaboodle/search/ranking.ts';
-import type { SearchHit } from '@kaboodle/search/index/search-index.port.ts';
+import { calibrateList, fuseHybrid, GOOD_MATCH, type HybridFusion } from '@kaboodle/search';
+import type { SearchHit } from '@kaboodle/search';
 import { mean, median, ndcgAt, reciprocalRank } from '../support/metrics.ts';
 import type { CollectedQuery } from './collect.ts';
 

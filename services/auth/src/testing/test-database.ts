@@ -1,7 +1,7 @@
 // TEST ONLY: a throwaway embedded Postgres (PGlite, in memory) with the auth schema migrated.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@kaboodle/platform';
-import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
+import { createPgliteDatabase } from '@kaboodle/platform';
 import { authMigrations } from '../migrations.ts';
 
 export async function createTestDatabase(): Promise<Database> {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, type BlobStore } from '@kaboodle/platform';
-import { createLocalBlobStore } from '@kaboodle/platform/adapters/local-blob-store.ts';
+import { createLocalBlobStore } from '@kaboodle/platform';
 import { TextExtractionMethod } from '@kaboodle/proto';
 import { createUseLiteEmbedder } from '../embed/index.ts';
 import { createOfflineEnricher } from '../enrich/index.ts';

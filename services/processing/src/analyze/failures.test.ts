@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError, UnavailableError, type BlobStore } from '@kaboodle/platform';
-import { createLocalBlobStore } from '@kaboodle/platform/adapters/local-blob-store.ts';
+import { createLocalBlobStore } from '@kaboodle/platform';
 import { createUseLiteEmbedder } from '../embed/index.ts';
 import { createOfflineEnricher } from '../enrich/index.ts';
 import { ExtractionError, REASONS } from '../extract/extractor.ts';

@@ -1,7 +1,7 @@
 // The production Extractor: every file runs in a worker thread with a hard time limit (the thread is
 // terminated, not asked to stop) and a V8 heap cap, so a hostile or broken file costs one thread,
 // never the service. Threads are reused, so libraries and the OCR model load once per thread.
-import { UnavailableError } from '@kaboodle/platform/errors.ts';
+import { UnavailableError } from '@kaboodle/platform';
 import { resolveLimits, type ExtractionLimits } from '../limits/limits.ts';
 import { WorkerTaskError, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
 import {

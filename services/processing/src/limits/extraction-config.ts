@@ -1,6 +1,6 @@
 // The env keys of the extraction engine, declared with the platform config kit so the entrypoint
 // parses them with every other module's keys and reports all problems at once. Defaults run as is.
-import { defineConfig, env } from '@kaboodle/platform/config/index.ts';
+import { defineConfig, env } from '@kaboodle/platform';
 import { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits } from './limits.ts';
 
 const d = DEFAULT_EXTRACTION_LIMITS;

@@ -1,7 +1,7 @@
 // The env keys of the processing pipeline's throughput: files analysed at once and model threads.
 // Defaults fit a small (2-core) machine; see docs/benchmarks/2026-11-25-pipeline-throughput.md before raising
 // them.
-import { defineConfig, env } from '@kaboodle/platform/config/index.ts';
+import { defineConfig, env } from '@kaboodle/platform';
 
 /** Files analysed at once per process unless PROCESSING_CONCURRENCY says otherwise. */
 export const DEFAULT_PROCESSING_CONCURRENCY = 16;

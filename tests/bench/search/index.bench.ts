@@ -2,15 +2,15 @@
 // USE-lite vectors (cached under .cache/bench/), then indexing throughput (embedding excluded), index
 // size, RSS, recall@10 of the ANN (IVF_FLAT, and HNSW-SQ beside it) against exact kNN for several
 // settings, and query latency p50/p95/p99 per stage for keyword, semantic and hybrid, flat scan beside.
-// Run: node tests/bench/run.ts services/search/bench/index   (or this file: [--count N] [--seed S] [--queries Q])
-/* eslint-disable no-console -- a command-line benchmark: printing is its output */
+// Run: node tests/bench/run.ts tests/bench/search/index   (or this file: [--count N] [--seed S] [--queries Q])
+
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { createLanceDbSearchIndex, type AnnOptions } from '../src/index/lancedb-search-index.ts';
-import type { SearchQuery } from '../src/index/search-index.port.ts';
+import { createLanceDbSearchIndex, type AnnOptions } from '@kaboodle/search';
+import type { SearchQuery } from '@kaboodle/search';
 import {
   corpusVectors,
   entitiesWithVectors,

@@ -9,27 +9,27 @@
 // A third set is the first 120 man pages alone, a small library (BM25's scale and an unrelated
 // query's best hit differ there), and the calibration is refitted on the tune halves and printed
 // beside the shipped constants.
-// Run: node services/search/bench/eval.bench.ts [--json] [--man N] (N man pages, default all)
+// Run: node tests/bench/search/eval.bench.ts [--json] [--man N] (N man pages, default all)
 /* eslint-disable no-console -- a command-line report: printing is its output */
 import { pino } from 'pino';
-import { createUseLiteEmbedder } from '@kaboodle/processing/embed/index.ts';
-import { EVAL_DOCUMENTS } from '../../../tests/eval/documents.ts';
-import { EVAL_QUERIES } from '../../../tests/eval/queries.ts';
-import { MANPAGES, manPageCollection } from '../../../tests/eval/real/manpages.ts';
-import { collectSet, UNRELATED_QUERIES, unrelatedHalf } from '../../../tests/eval/retrieval/collect.ts';
-import type { CollectedQuery, CollectedSet } from '../../../tests/eval/retrieval/collect.ts';
-import { refitCalibration } from '../../../tests/eval/retrieval/fit-calibration.ts';
+import { createUseLiteEmbedder } from '@kaboodle/processing';
+import { EVAL_DOCUMENTS } from '../../eval/documents.ts';
+import { EVAL_QUERIES } from '../../eval/queries.ts';
+import { MANPAGES, manPageCollection } from '../../eval/real/manpages.ts';
+import { collectSet, UNRELATED_QUERIES, unrelatedHalf } from '../../eval/retrieval/collect.ts';
+import type { CollectedQuery, CollectedSet } from '../../eval/retrieval/collect.ts';
+import { refitCalibration } from '../../eval/retrieval/fit-calibration.ts';
 import {
   calibrationFigures,
   rankingFigures,
   topHitAuc,
   type Method,
-} from '../../../tests/eval/retrieval/score-sets.ts';
-import { mean, reciprocalRank } from '../../../tests/eval/support/metrics.ts';
-import { createQueryEmbedder } from '../src/query-embedder.ts';
-import { CALIBRATION, GOOD_MATCH, type HybridFusion } from '../src/ranking.ts';
-import type { SearchType } from '../src/search-request.ts';
-import { createSearchService } from '../src/search.service.ts';
+} from '../../eval/retrieval/score-sets.ts';
+import { mean, reciprocalRank } from '../../eval/support/metrics.ts';
+import { createQueryEmbedder } from '@kaboodle/search';
+import { CALIBRATION, GOOD_MATCH, type HybridFusion } from '@kaboodle/search';
+import type { SearchType } from '@kaboodle/search';
+import { createSearchService } from '@kaboodle/search';
 
 const json = process.argv.includes('--json');
 const manArg = process.argv.indexOf('--man');

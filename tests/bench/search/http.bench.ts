@@ -4,11 +4,11 @@
 // (an open loop: keyword 100 req/s, vector and hybrid 50 req/s) and at saturation (autocannon). Prints p50/p95/p99, the most req/s each mode
 // sustains, and where the time goes: embed, ANN, BM25 and fusion measured on the index directly,
 // embed/index/total from the server's Server-Timing header, HTTP = client latency − server total.
-// Run: node tests/bench/run.ts services/search/bench/http
+// Run: node tests/bench/run.ts tests/bench/search/http
 //      (or this file: [--count N] [--seed S] [--duration seconds] [--connections C] [--reuse DIR],
 //      --reuse: index into DIR once and reuse it on later runs, as index.bench.ts --keep does;
 //      --modes keyword,hybrid: only the modes whose label contains one of these)
-/* eslint-disable no-console -- a command-line benchmark: printing is its output */
+
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -20,17 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { pino } from 'pino';
 import { createHttpServer, createTokenVerifier } from '@kaboodle/platform';
-import {
-  ACCESS_TOKEN_AUDIENCE,
-  ACCESS_TOKEN_ISSUER,
-  ACCESS_TOKEN_TYPE,
-} from '@kaboodle/platform/auth/constants.ts';
-import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
-import { createUseLiteEmbedder, USE_LITE_SPACE } from '@kaboodle/processing/embed/index.ts';
-import { createLanceDbSearchIndex } from '../src/index/lancedb-search-index.ts';
-import { createSearchModule } from '../src/module.ts';
-import { searchConfig } from '../src/search-config.ts';
-import { fuseHybrid } from '../src/ranking.ts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TYPE } from '@kaboodle/platform';
+import { createMemoryEventBus } from '@kaboodle/platform';
+import { createUseLiteEmbedder, USE_LITE_SPACE } from '@kaboodle/processing';
+import { createLanceDbSearchIndex } from '@kaboodle/search';
+import { createSearchModule } from '@kaboodle/search';
+import { searchConfig } from '@kaboodle/search';
+import { fuseHybrid } from '@kaboodle/search';
 import {
   corpusVectors,
   entitiesWithVectors,

@@ -2,12 +2,12 @@
 // inventory items with realistic text, a pure function of (seed, index), so any prefix of a run is
 // the same items; their vectors come from the offline embedder (USE-lite) and are cached on disk
 // under .cache/bench/, keyed by seed + model, in chunks of 5,000 (a stopped run resumes).
-/* eslint-disable no-console -- progress of a long embedding run */
+
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { IndexedEntity } from '../src/index/search-index.port.ts';
+import type { IndexedEntity } from '@kaboodle/search';
 
 export const BENCH_CACHE_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -474,7 +474,7 @@ export function entitiesWithVectors(
 
 /** The offline model the pipeline uses (USE-lite, 512 dims), adapted to the cache's Embedder. */
 export async function offlineEmbedder(): Promise<Embedder & { close(): Promise<void> }> {
-  const { createUseLiteEmbedder, USE_LITE_SPACE } = await import('../../processing/src/embed/index.ts');
+  const { createUseLiteEmbedder, USE_LITE_SPACE } = await import('@kaboodle/processing');
   const e = createUseLiteEmbedder({ cacheSize: 0, maxBatch: 16 });
   return {
     model: USE_LITE_SPACE.model,
@@ -484,7 +484,7 @@ export async function offlineEmbedder(): Promise<Embedder & { close(): Promise<v
   };
 }
 
-// `node services/search/bench/generate-items.ts [count] [seed]` fills the vector cache ahead of a bench.
+// `node tests/bench/search/generate-items.ts [count] [seed]` fills the vector cache ahead of a bench.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const count = Number(process.argv[2] ?? 100_000);
   const seed = Number(process.argv[3] ?? 42);
