@@ -7,6 +7,10 @@
 // their order even with several replicas of a service; the others stand by and take over when the
 // lease lapses. Event ids and trace context are fixed at enqueue time, so a redelivery after a
 // crash carries the same `event-id` and the trace of the request that caused it.
+// Hand-written on purpose: the npm outbox packages are tied to one ORM or broker (TypeORM, Prisma,
+// a Kafka Connect/Debezium deployment); this one runs the same SQL on pg and PGlite through the
+// Database port and publishes through the EventBus port, which is what lets one image be both the
+// embedded product and the cluster.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { onCommit } from '../adapters/database-common.ts';

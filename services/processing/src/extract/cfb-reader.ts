@@ -2,6 +2,12 @@
 // and password-protected DOCX (an "EncryptedPackage" stream) all share this container; the stream
 // names tell them apart before word-extractor is asked to parse anything.
 
+// Kept rather than replaced by SheetJS `cfb` (measured 2026-11-26, a 6 MB compound file, node on
+// this 2-core machine): cfb's read parses every stream eagerly, so listing the directory for type
+// detection took 9.7 ms against 0.012 ms here, and reading WordDocument 7.2 ms against 0.04 ms
+// (with a copy of the whole file in memory); on a truncated file it threw a TypeError ("Cannot set
+// properties of undefined") where this reader gives a CfbFormatError the extractor can explain.
+
 export const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
 
 export class CfbFormatError extends Error {}

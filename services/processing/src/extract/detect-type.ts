@@ -1,5 +1,10 @@
 // Deciding what a file is from its bytes (magic numbers, container contents, text heuristics), and
 // checking that against the file name and any declared type, with reasons a person can read.
+// Kept rather than replaced by `file-type` (measured 2026-11-26, node on this 2-core machine):
+// file-type is asynchronous and 10-150 times slower per file here (PNG 0.15 vs 0.002 ms, DOCX 1.2 vs
+// 0.1 ms), misses a PDF whose %PDF- follows leading bytes (which PDF readers accept), and names a
+// DOC or an encrypted DOCX only "cfb" and a DOCX without its usual first entries "zip": the
+// container checks here, which the product's messages depend on, would remain all the same.
 import { ExtractionError, REASONS, type ExtractedKind } from './extractor.ts';
 import { ZipFormatError, readZipDirectory, type ZipEntry } from './zip-reader.ts';
 import { CfbFormatError, cfbFlavour, isCfb, readCfbDirectory } from './cfb-reader.ts';

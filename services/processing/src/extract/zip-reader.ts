@@ -1,6 +1,12 @@
 // A small ZIP central-directory reader: enough to recognise DOCX/XLSX/ODT by their entries, to refuse
 // zip bombs from the directory's declared sizes before any inflating library sees the file, and to
 // read one small entry (docProps/core.xml) with a hard cap on the inflated size.
+// Kept rather than replaced by a library (measured 2026-11-26, a 301-entry DOCX-shaped archive,
+// node on this 2-core machine): fflate lists the directory faster (0.09 vs 0.21 ms) but inflates a
+// part whose declared size lies into a buffer of the declared size and silently cuts it, where
+// verifyZipEntries refuses it; yauzl checks sizes too but is asynchronous only, so type detection
+// could not stay synchronous, and it took 4.6 ms for the same listing. The zip-bomb pre-checks read
+// the declared sizes from this directory either way.
 import zlib from 'node:zlib';
 
 export interface ZipEntry {

@@ -4,6 +4,8 @@
 // "In-memory index for large owners"; figures in docs/benchmarks/2026-11-22-search-index.md). The adapter
 // builds one per large owner from the table, applies every write to it after the table has taken it, and
 // falls back to the table while it is being built.
+// The graph itself is the library's (hnswlib-node, the C++ hnswlib); what is ours is only the
+// per-owner bookkeeping around it (which ids are live, rebuilds), which no library knows about.
 import hnswlib from 'hnswlib-node';
 
 const { HierarchicalNSW } = hnswlib;
