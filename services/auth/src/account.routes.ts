@@ -93,7 +93,7 @@ export function bindAccountRoutes(
 
   api.handle(
     requestPasswordReset,
-    ({ body, reply }) => reply(202, account.requestPasswordReset(body.email)),
+    async ({ body, reply }) => reply(202, await account.requestPasswordReset(body.email)),
     anonymous('password-reset'),
   );
 

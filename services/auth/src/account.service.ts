@@ -64,8 +64,8 @@ export function createAccountService(deps: AccountServiceDeps) {
   const { stores, core, roles, mail, hasher, keys, logger } = deps;
   const { users, sessions } = stores;
 
-  const gateMail = (key: string) => {
-    const gate = deps.mailPerAccount.take(key);
+  const gateMail = async (key: string) => {
+    const gate = await deps.mailPerAccount.take(key);
     if (!gate.allowed) throw tooMany(gate.retryAfterSeconds);
   };
   const mailed = async (send: Promise<void>, what: string, userId: string) => {
@@ -109,7 +109,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           throw new InputError('Current password is required to change the email');
         await core.checkPassword(user.email, change.currentPassword, wrongCurrentPassword);
         if (await users.findByEmail(newEmail)) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
-        gateMail(`verify:${user.id}`);
+        await gateMail(`verify:${user.id}`);
       }
       let current: UserRecord | null = user;
       if (change.name !== undefined) current = await users.rename(user.id, change.name);
@@ -177,7 +177,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await core.requireAccount(actor.id);
       const address = awaitingVerification(user);
       if (!address) return { message: 'Your email address is already verified.' };
-      gateMail(`verify:${user.id}`);
+      await gateMail(`verify:${user.id}`);
       await mailed(
         mail.sendVerification(user, address, address !== user.email),
         'the verification link',
@@ -190,8 +190,8 @@ export function createAccountService(deps: AccountServiceDeps) {
      * The same answer, in the same time, whether or not the address has an account: the lookup and
      * the mail happen after the answer. Per address, a few links per quarter hour; more are dropped.
      */
-    requestPasswordReset(email: string): { message: string } {
-      if (deps.mailPerAccount.take(`reset:${normalizeEmail(email)}`).allowed) {
+    async requestPasswordReset(email: string): Promise<{ message: string }> {
+      if ((await deps.mailPerAccount.take(`reset:${normalizeEmail(email)}`)).allowed) {
         deps.background.run('sending a password reset link', async () => {
           const user = await users.findByEmail(email);
           if (user) await mail.sendPasswordReset(user);
@@ -210,7 +210,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await users.setPasswordHash(user.id, await hasher.hash(newPassword));
       await mail.retire(user.id, 'reset_password');
       const revoked = await sessions.revokeAllForUser(user.id, 'password reset');
-      core.clearFailures(user.email);
+      await core.clearFailures(user.email);
       // The link reached the address: that proves it.
       const verified = (await users.markVerified(user.id, user.email)) ?? user;
       const current = await roles.apply(verified);

@@ -119,17 +119,17 @@ export function createAuthCore(deps: AuthCoreDeps) {
     /** Password check with per-account failure limiting; the same error whatever went wrong. */
     async checkPassword(email: string, password: string, failure: () => Error): Promise<UserRecord> {
       const key = `login:${normalizeEmail(email)}`;
-      const gate = accountFailures.peek(key);
+      const gate = await accountFailures.peek(key);
       if (!gate.allowed) throw tooMany(gate.retryAfterSeconds);
       const user = await users.findByEmail(email);
       let ok = false;
       if (user?.passwordHash) ok = await hasher.verify(user.passwordHash, password);
       else await hasher.verifyDummy(password); // unknown email: spend the same time as a real check
       if (!ok || !user) {
-        accountFailures.take(key);
+        await accountFailures.take(key);
         throw failure();
       }
-      accountFailures.reset(key);
+      await accountFailures.reset(key);
       return user;
     },
 

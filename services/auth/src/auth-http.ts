@@ -78,9 +78,9 @@ export function createAuthHttp(config: AuthConfig): AuthHttp {
       next();
     },
     perIp: (limiter, route) => (req, _res, next) => {
-      const decision = limiter.take(`${route}:${ctx(req).ip ?? 'unknown'}`);
-      if (!decision.allowed) throw tooMany(decision.retryAfterSeconds);
-      next();
+      limiter
+        .take(`${route}:${ctx(req).ip ?? 'unknown'}`)
+        .then((decision) => next(decision.allowed ? undefined : tooMany(decision.retryAfterSeconds)), next);
     },
   };
 }

@@ -82,7 +82,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async register(input: { email: string; password: string; name: string }, ctx: RequestContext) {
-      const gate = limiters.registrations.take(`register:${normalizeEmail(input.email)}`);
+      const gate = await limiters.registrations.take(`register:${normalizeEmail(input.email)}`);
       if (!gate.allowed) throw tooMany(gate.retryAfterSeconds);
       if (await users.findByEmail(input.email))
         throw new ConflictError('An account with this email already exists');

@@ -17,8 +17,8 @@ export type { AuthAdmin } from './auth-admin.ts';
 export type { RoleChange } from './roles.ts';
 export { openMailer } from './mail/open-mailer.ts';
 export type { Mailer, MailMessage, SentMail } from './mail/mailer.ts';
-export { createMemoryRateLimiter } from './rate-limiter.ts';
-export type { RateLimiter, RateLimitDecision } from './rate-limiter.ts';
+export { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limiter.ts';
+export type { RateLimiter, RateLimitDecision, RateLimitRule } from './rate-limiter.ts';
 
 // Also public: what the server composes and the contract tests exercise (no deep imports).
 export { createLocalMailer } from './mail/local-mailer.ts';

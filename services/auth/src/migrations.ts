@@ -98,4 +98,16 @@ CREATE INDEX email_tokens_user_idx ON email_tokens (user_id, purpose);
 CREATE INDEX email_tokens_expires_idx ON email_tokens (expires_at);
 `,
   },
+  {
+    id: '0004_rate_limits',
+    // Attempt counts shared by every replica (rate-limiter.ts, rate-limiter-flexible's Postgres
+    // layout): key is "<limiter>:<subject>", points the attempts in the window, expire its end (ms).
+    sql: `
+CREATE TABLE rate_limits (
+  key varchar(255) PRIMARY KEY,
+  points integer NOT NULL DEFAULT 0,
+  expire bigint
+);
+`,
+  },
 ];

@@ -31,8 +31,8 @@ import type { Mailer } from './mail/mailer.ts';
 import { authMigrations } from './migrations.ts';
 import { createArgon2PasswordHasher } from './password-hasher.ts';
 import type { Argon2Options } from './password-hasher.ts';
-import { createMemoryRateLimiter } from './rate-limiter.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limiter.ts';
+import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 import { createRoles } from './roles.ts';
 import type { Roles } from './roles.ts';
 
@@ -98,12 +98,16 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
     rotationMs: config.signingKeyRotationMs,
   });
 
+  // On Postgres every replica counts in the one table (a per-process count would multiply each
+  // limit by the replica count); embedded (PGlite) there is one process, so memory is exact.
+  const limiter = (name: string, rule: RateLimitRule): RateLimiter =>
+    db.kind === 'postgres' ? createPostgresRateLimiter({ db, name, ...rule }) : createMemoryRateLimiter(rule);
   const limiters: AuthModuleLimiters = {
-    perIp: createMemoryRateLimiter({ capacity: 10, windowMs: 60_000 }),
-    refreshPerIp: createMemoryRateLimiter({ capacity: 60, windowMs: 60_000 }),
-    accountFailures: createMemoryRateLimiter({ capacity: 5, windowMs: 15 * 60_000 }),
-    registrations: createMemoryRateLimiter({ capacity: 5, windowMs: 15 * 60_000 }),
-    mailPerAccount: createMemoryRateLimiter({ capacity: 3, windowMs: 15 * 60_000 }),
+    perIp: limiter('ip', { capacity: 10, windowMs: 60_000 }),
+    refreshPerIp: limiter('refresh-ip', { capacity: 60, windowMs: 60_000 }),
+    accountFailures: limiter('failures', { capacity: 5, windowMs: 15 * 60_000 }),
+    registrations: limiter('registrations', { capacity: 5, windowMs: 15 * 60_000 }),
+    mailPerAccount: limiter('mail', { capacity: 3, windowMs: 15 * 60_000 }),
     ...deps.options?.limiters,
   };
 
