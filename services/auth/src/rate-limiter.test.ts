@@ -1,7 +1,25 @@
 // The attempt limits: a window of `capacity` attempts, per key, in memory or shared through Postgres.
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPostgresDatabase } from '@kaboodle/platform';
+import type { Database } from '@kaboodle/platform';
+import { authMigrations } from './migrations.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limiter.ts';
 import { createTestDatabase } from './testing/test-database.ts';
+
+// PGlite always; a real Postgres server too when DATABASE_URL is set (make engines-up).
+const databases: [string, () => Promise<Database>][] = [['PGlite', createTestDatabase]];
+const url = process.env.DATABASE_URL;
+if (url) {
+  databases.push([
+    'Postgres',
+    async () => {
+      const db = createPostgresDatabase({ url, schema: `auth_rl_${randomBytes(4).toString('hex')}` });
+      await db.migrate(authMigrations);
+      return db;
+    },
+  ]);
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -43,9 +61,9 @@ describe('memory rate limiter', () => {
   });
 });
 
-describe('Postgres rate limiter', () => {
+describe.each(databases)('Postgres rate limiter on %s', (_name, openDatabase) => {
   it('counts once for every replica: two limiters on one database share the allowance', async () => {
-    const db = await createTestDatabase();
+    const db = await openDatabase();
     try {
       const replicaA = createPostgresRateLimiter({ db, name: 'login', capacity: 5, windowMs: 15 * 60_000 });
       const replicaB = createPostgresRateLimiter({ db, name: 'login', capacity: 5, windowMs: 15 * 60_000 });
@@ -66,7 +84,7 @@ describe('Postgres rate limiter', () => {
   });
 
   it('falls back to counting in this process when the database fails', async () => {
-    const db = await createTestDatabase();
+    const db = await openDatabase();
     const limiter = createPostgresRateLimiter({ db, name: 'ip', capacity: 2, windowMs: 60_000 });
     await db.close();
     expect((await limiter.take('x')).allowed).toBe(true);
