@@ -11,7 +11,16 @@ const TEST_FILE = '\\.test\\.tsx?$';
 // they are test material, not production surface, and shipping them from the index would put them
 // in the production import graph.
 const FIXTURES = '/src/.*(testing|test-fixtures|test-support)/|/src/test-fixtures\\.ts$';
-const PUBLIC_INDEX = '^(services/[^/]+|frontends/kit|proto)/src/index\\.tsx?$';
+// A package's public entries: its index, plus the few light entries its package.json `exports` names
+// so the server can load a service's config schema ("./config"), search's declarations ("./api")
+// and the telemetry hooks ("./instrumentations", "./telemetry") without loading the service itself
+// (a target loads only the code it runs; the hooks must load before what they instrument).
+const PUBLIC_ENTRIES = [
+  '^(services/[^/]+|frontends/kit|proto)/src/index\\.tsx?$',
+  '^services/(auth/src/auth-config|ingestion/src/ingestion-config|processing/src/module-config)\\.ts$',
+  '^services/(catalogue/src/catalogue-config|search/src/search-config|search/src/operations)\\.ts$',
+  '^services/platform/src/telemetry/(instrumentations|telemetry)\\.ts$',
+];
 
 module.exports = {
   forbidden: [
@@ -35,27 +44,28 @@ module.exports = {
     {
       name: 'packages-only-through-their-public-index',
       comment:
-        'Another package is reached through `@kaboodle/<pkg>` (its src/index.ts) and nothing else: ' +
+        'Another package is reached through `@kaboodle/<pkg>` (its src/index.ts) or an entry its ' +
+        'package.json exports (PUBLIC_ENTRIES) and nothing else: ' +
         'no deep import by subpath or by relative path. Exceptions: the kit stylesheet ' +
         '(@kaboodle/kit/theme.css, an asset) and the frontends\u2019 build configs, which use the ' +
         'kit\u2019s rspack helper (build tooling, not shipped).',
       severity: 'error',
       from: { path: PACKAGES, pathNot: ['^frontends/[^/]+/[^/]+\\.config\\.ts$', TEST_FILE] },
-      to: { path: PACKAGES, pathNot: ['^$1/', PUBLIC_INDEX, '^frontends/kit/src/theme/theme\\.css$'] },
+      to: { path: PACKAGES, pathNot: ['^$1/', ...PUBLIC_ENTRIES, '^frontends/kit/src/theme/theme\\.css$'] },
     },
     {
       name: 'unit-tests-import-other-packages-through-their-index',
       comment: 'A colocated *.test.ts follows the index rule too, with the test-material exception.',
       severity: 'error',
       from: { path: PACKAGES + '.*' + TEST_FILE },
-      to: { path: PACKAGES, pathNot: ['^$1/', PUBLIC_INDEX, FIXTURES] },
+      to: { path: PACKAGES, pathNot: ['^$1/', ...PUBLIC_ENTRIES, FIXTURES] },
     },
     {
       name: 'frontend-build-configs-use-only-the-kit-build-helper',
       comment: 'A frontend build config may reach into the kit only for frontends/kit/build.',
       severity: 'error',
       from: { path: '^(frontends/[^/]+)/[^/]+\\.config\\.ts$' },
-      to: { path: PACKAGES, pathNot: ['^$1/', PUBLIC_INDEX, '^frontends/kit/build/'] },
+      to: { path: PACKAGES, pathNot: ['^$1/', ...PUBLIC_ENTRIES, '^frontends/kit/build/'] },
     },
     {
       name: 'frontends-never-import-server-code',
@@ -78,7 +88,7 @@ module.exports = {
         'like production code; the one exception is test material kept in a service (FIXTURES above).',
       severity: 'error',
       from: { path: '^tests/' },
-      to: { path: PACKAGES, pathNot: [PUBLIC_INDEX, FIXTURES, '^frontends/kit/src/theme/theme\\.css$'] },
+      to: { path: PACKAGES, pathNot: [...PUBLIC_ENTRIES, FIXTURES, '^frontends/kit/src/theme/theme\\.css$'] },
     },
     {
       name: 'production-code-never-imports-tests',

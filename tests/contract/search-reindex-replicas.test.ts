@@ -16,11 +16,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConflictError, createLogger } from '@kaboodle/platform';
 import { create, DocumentSchema } from '@kaboodle/proto';
 import type { ListForIndexResponse } from '@kaboodle/proto';
-import { runReindexJob } from '@kaboodle/search/reindex.job.ts';
-import { createElasticsearchSearchIndex } from '@kaboodle/search/index/elasticsearch-search-index.ts';
-import type { ElasticsearchSearchIndex } from '@kaboodle/search/index/elasticsearch-search-index.ts';
-import { docId } from '@kaboodle/search/index/elasticsearch-mappings.ts';
-import type { IndexedEntity } from '@kaboodle/search/index/search-index.port.ts';
+import { runReindexJob } from '@kaboodle/search';
+import { createElasticsearchSearchIndex } from '@kaboodle/search';
+import type { ElasticsearchSearchIndex } from '@kaboodle/search';
+import { docId } from '@kaboodle/search';
+import type { IndexedEntity } from '@kaboodle/search';
 import { startElasticsearchStandIn } from './support/elasticsearch-stand-in.ts';
 import type { ElasticsearchStandIn } from './support/elasticsearch-stand-in.ts';
 

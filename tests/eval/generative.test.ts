@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startOpenAiStandIn,
   type OpenAiStandIn,
-} from '@kaboodle/processing/providers/test-support/openai-stand-in.ts';
+} from '../../services/processing/src/providers/test-support/openai-stand-in.ts';
 import { EVAL_DOCUMENTS } from './documents.ts';
 import { compareWithModel } from './generative.ts';
 

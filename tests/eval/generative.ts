@@ -3,9 +3,9 @@
 // shape rules every enricher must keep (a summary; a thesis that is not the summary again). The
 // bench prints both columns when KABOODLE_EVAL_OPENAI_URL names a real endpoint; the eval tier
 // runs it against the loopback stand-in (no hosted model is reachable from these machines).
-import { createOfflineEnricher, createOpenAiEnricher } from '@kaboodle/processing/enrich/index.ts';
-import type { DocumentEnricher, DocumentEnrichment } from '@kaboodle/processing/enrich/index.ts';
-import { createOpenAiClient } from '@kaboodle/processing/providers/openai-client.ts';
+import { createOfflineEnricher, createOpenAiEnricher } from '@kaboodle/processing';
+import type { DocumentEnricher, DocumentEnrichment } from '@kaboodle/processing';
+import { createOpenAiClient } from '@kaboodle/processing';
 import { EVAL_DOCUMENTS } from './documents.ts';
 import { sameAuthors, sameText } from './support/metrics.ts';
 

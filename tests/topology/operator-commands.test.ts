@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKafkaEventBus } from '@kaboodle/platform/adapters/kafka-event-bus.ts';
+import { createKafkaEventBus } from '@kaboodle/platform';
 import type { IncomingEvent } from '@kaboodle/platform';
 import { Topics } from '@kaboodle/proto';
 import { kafkaMockMissing, startKafkaMock } from '../chaos/support/private-engines.ts';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGrpcHealth, grpcClientTls } from '@kaboodle/platform';
-import { createTestCertificates } from '@kaboodle/platform/grpc/testing/test-certificates.ts';
+import { createTestCertificates } from '../../services/platform/src/grpc/testing/test-certificates.ts';
 import { startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';
 import type { KaboodleProcess } from '../support/kaboodle-process.ts';
 

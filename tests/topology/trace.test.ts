@@ -4,7 +4,7 @@
 // hops, processing's analysis, the catalogue (its Postgres/PGlite writes) and search's indexing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestCertificates } from '@kaboodle/platform/grpc/testing/test-certificates.ts';
+import { createTestCertificates } from '../../services/platform/src/grpc/testing/test-certificates.ts';
 import { kafkaMockMissing, startKafkaMock } from '../chaos/support/private-engines.ts';
 import type { PrivateBroker } from '../chaos/support/private-engines.ts';
 import { startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';

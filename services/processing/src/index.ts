@@ -21,3 +21,7 @@ export {
 } from './vision/image-embedder.ts';
 export { createInThreadImageMeasurer, createPooledImageMeasurer } from './vision/image-measurer.ts';
 export { createOfflineVision } from './vision/offline-vision.ts';
+export { FIELD_CONFIDENCE, FIELD_THRESHOLD, guessField } from './enrich/classify-field.ts';
+export type { DocumentEnricher, DocumentEnrichment } from './enrich/document-enricher.ts';
+export { createOpenAiEnricher } from './enrich/openai-enricher.ts';
+export type { ExtractedMetadata } from './extract/extractor.ts';

@@ -1,6 +1,6 @@
 // Every env key the processing module reads (AI providers, extraction limits, pipeline throughput), in
 // a file that loads no model code: the entrypoint parses it for every target, the web one included.
-import { combineConfigs } from '@kaboodle/platform/config/index.ts';
+import { combineConfigs } from '@kaboodle/platform';
 import { processingConfigSchema } from './providers/processing-config.ts';
 import { extractionConfig } from './limits/extraction-config.ts';
 import { pipelineConfig } from './limits/pipeline-config.ts';

@@ -1,12 +1,6 @@
-import type { OperationSpec } from '@kaboodle/platform';
-import { photoSearchOperations } from './photo-search.api.ts';
-import { searchOperations as textSearchOperations } from './search.api.ts';
-
 export * from './module.ts';
 export * from './processing-client.ts';
-export { photoSearchOperations };
-/** The search service's HTTP operations: text search and find by photo. */
-export const searchOperations: readonly OperationSpec[] = [...textSearchOperations, ...photoSearchOperations];
+export { photoSearchOperations, searchOperations } from './operations.ts';
 
 // Also public: what the server composes and the contract tests exercise (no deep imports).
 export { createElasticsearchImageIndex, imageIndexName } from './index/elasticsearch-image-index.ts';
@@ -32,3 +26,10 @@ export type { HybridFusion } from './ranking.ts';
 export { searchConfig } from './search-config.ts';
 export { createSearchGrpcService } from './search.grpc.ts';
 export { createSearchService } from './search.service.ts';
+export { docId } from './index/elasticsearch-mappings.ts';
+export type { ElasticsearchSearchIndex } from './index/elasticsearch-search-index.ts';
+export { openSearchIndex } from './open-search-index.ts';
+export { CALIBRATION, backgroundOf, queryWordCount, rareWordIdf } from './ranking.ts';
+export type { ScoredMode } from './ranking.ts';
+export { runReindexJob } from './reindex.job.ts';
+export type { SearchConfig } from './search-config.ts';

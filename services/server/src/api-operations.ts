@@ -7,18 +7,16 @@ import type { OperationSpec } from '@kaboodle/platform';
 import { authOperations } from '@kaboodle/auth';
 import { catalogueOperations } from '@kaboodle/catalogue';
 import { ingestionOperations } from '@kaboodle/ingestion';
-// Search's declarations by file: its package index would load the index engines (LanceDB) into
-// the web target, which publishes this list.
-import { photoSearchOperations } from '@kaboodle/search/photo-search.api.ts';
-import { searchOperations as textSearchOperations } from '@kaboodle/search/search.api.ts';
+// Search's declarations through its "./api" entry: its package index would load the index engines
+// (LanceDB) into the web target, which publishes this list.
+import { searchOperations } from '@kaboodle/search/api';
 
 export const ALL_OPERATIONS: readonly OperationSpec[] = [
   ...healthOperations,
   ...authOperations,
   ...ingestionOperations,
   ...catalogueOperations,
-  ...textSearchOperations,
-  ...photoSearchOperations,
+  ...searchOperations,
 ];
 
 export const API_DESCRIPTION = [

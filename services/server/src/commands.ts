@@ -3,8 +3,8 @@
 // index's reindex. Each prints what it did and exits non-zero when it could not.
 import { parseArgs } from 'node:util';
 import { combineConfigs, ConfigError, createLogger, platformConfig } from '@kaboodle/platform';
-import { kafkaSecurity } from '@kaboodle/platform/adapters/kafka-security.ts';
-import { searchConfig } from '@kaboodle/search/search-config.ts';
+import { kafkaSecurity } from '@kaboodle/platform';
+import { searchConfig } from '@kaboodle/search/config';
 import { serverConfig } from './server-config.ts';
 import { dlqList, dlqReplay, topicsCheck, topicsCreate } from './kafka-commands.ts';
 

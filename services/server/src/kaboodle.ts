@@ -23,11 +23,11 @@ import {
   startTelemetry,
   subscribeSessionRevocations,
 } from '@kaboodle/platform';
-import { createKafkaEventBus } from '@kaboodle/platform/adapters/kafka-event-bus.ts';
-import { kafkaSecurity } from '@kaboodle/platform/adapters/kafka-security.ts';
-import { createMemoryEventBus } from '@kaboodle/platform/adapters/memory-event-bus.ts';
-import { openBlobStore } from '@kaboodle/platform/adapters/open-blob-store.ts';
-import { openDatabase } from '@kaboodle/platform/adapters/open-database.ts';
+import { createKafkaEventBus } from '@kaboodle/platform';
+import { kafkaSecurity } from '@kaboodle/platform';
+import { createMemoryEventBus } from '@kaboodle/platform';
+import { openBlobStore } from '@kaboodle/platform';
+import { openDatabase } from '@kaboodle/platform';
 import type {
   ChannelCredentials,
   GrpcTlsFiles,
@@ -45,16 +45,16 @@ import type {
 } from '@kaboodle/platform';
 // Config schemas only: each service's code is imported when its module is built (below), so a
 // target loads only what it runs (the web target never loads the AI models' native libraries).
-import { authConfigSchema, toAuthConfig } from '@kaboodle/auth/auth-config.ts';
+import { authConfigSchema, toAuthConfig } from '@kaboodle/auth/config';
 import type { AuthModule } from '@kaboodle/auth';
-import { ingestionConfig } from '@kaboodle/ingestion/ingestion-config.ts';
-import { processingModuleConfig } from '@kaboodle/processing/module-config.ts';
+import { ingestionConfig } from '@kaboodle/ingestion/config';
+import { processingModuleConfig } from '@kaboodle/processing/config';
 import type { ProcessingModule } from '@kaboodle/processing';
 import type { CatalogueModule } from '@kaboodle/catalogue';
-import { catalogueConfig } from '@kaboodle/catalogue/catalogue-config.ts';
+import { catalogueConfig } from '@kaboodle/catalogue/config';
 import type { SearchModule } from '@kaboodle/search';
 import { librarySearchOf } from './library-search.ts';
-import { searchConfig } from '@kaboodle/search/search-config.ts';
+import { searchConfig } from '@kaboodle/search/config';
 import { ModuleManager } from './module-manager.ts';
 import type { RunningModule } from './module-manager.ts';
 import { serverConfig } from './server-config.ts';

@@ -7,7 +7,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import type { Admin, Consumer, IHeaders, KafkaMessage, SASLOptions } from 'kafkajs';
 import type { ConnectionOptions } from 'node:tls';
 import type { Logger } from '@kaboodle/platform';
-import { DLQ_HEADERS, EVENT_ID_HEADER } from '@kaboodle/platform/adapters/event-bus-delivery.ts';
+import { DLQ_HEADERS, EVENT_ID_HEADER } from '@kaboodle/platform';
 import { Topics } from '@kaboodle/proto';
 
 export interface KafkaAccess {

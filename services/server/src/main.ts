@@ -72,9 +72,9 @@ async function main(argv: string[]): Promise<number> {
   }
 
   // Auto-instrumentation: the hook first, then the SDK, then everything it instruments.
-  const { installInstrumentationHooks } = await import('@kaboodle/platform/telemetry/instrumentations.ts');
+  const { installInstrumentationHooks } = await import('@kaboodle/platform/instrumentations');
   installInstrumentationHooks();
-  const { startTelemetry } = await import('@kaboodle/platform/telemetry/telemetry.ts');
+  const { startTelemetry } = await import('@kaboodle/platform/telemetry');
   startTelemetry({
     serviceName: process.env.OTEL_SERVICE_NAME || 'kaboodle',
     serviceVersion: version,

@@ -2,11 +2,11 @@
 // processing service for the embedding space and the catalogue to read from, as the search pods use.
 import { grpcClientTls } from '@kaboodle/platform';
 import type { ChannelCredentials, GrpcTlsFiles, Logger } from '@kaboodle/platform';
-import { openSearchIndex } from '@kaboodle/search/open-search-index.ts';
-import { connectCatalogue, connectProcessing } from '@kaboodle/search/processing-client.ts';
-import { runReindexJob } from '@kaboodle/search/reindex.job.ts';
-import type { ElasticsearchSearchIndex } from '@kaboodle/search/index/elasticsearch-search-index.ts';
-import type { SearchConfig } from '@kaboodle/search/search-config.ts';
+import { openSearchIndex } from '@kaboodle/search';
+import { connectCatalogue, connectProcessing } from '@kaboodle/search';
+import { runReindexJob } from '@kaboodle/search';
+import type { ElasticsearchSearchIndex } from '@kaboodle/search';
+import type { SearchConfig } from '@kaboodle/search';
 
 interface ReindexConfig extends SearchConfig {
   KABOODLE_DATA_DIR: string;

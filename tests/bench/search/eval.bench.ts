@@ -10,7 +10,7 @@
 // query's best hit differ there), and the calibration is refitted on the tune halves and printed
 // beside the shipped constants.
 // Run: node tests/bench/search/eval.bench.ts [--json] [--man N] (N man pages, default all)
-/* eslint-disable no-console -- a command-line report: printing is its output */
+
 import { pino } from 'pino';
 import { createUseLiteEmbedder } from '@kaboodle/processing';
 import { EVAL_DOCUMENTS } from '../../eval/documents.ts';

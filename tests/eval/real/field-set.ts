@@ -2,8 +2,8 @@
 // documents as a user's upload of the file (gzip unpacked first, as a person would). Shared by the
 // bench and the eval tier.
 import { gunzipSync } from 'node:zlib';
-import type { ExtractedMetadata } from '@kaboodle/processing/extract/extractor.ts';
-import { createLocalExtractor } from '@kaboodle/processing/extract/local-extractor.ts';
+import type { ExtractedMetadata } from '@kaboodle/processing';
+import { createLocalExtractor } from '@kaboodle/processing';
 import { REAL_DOCUMENTS } from './documents.ts';
 import { fetchPackagedFiles } from './fetch.ts';
 import { CS, fieldHalf, PDF_FIELDS, TEXT_DOCUMENTS } from './fields.ts';

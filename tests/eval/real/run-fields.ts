@@ -2,8 +2,8 @@
 // classes, at the shipped threshold and across thresholds (the trade-off), per half: the confidence
 // and threshold were fitted on "tune"; "report" is what they never saw. The fit itself is redone
 // here so the bench can show it beside the shipped constants.
-import type { FIELD_CONFIDENCE } from '@kaboodle/processing/enrich/classify-field.ts';
-import { FIELD_THRESHOLD, guessField } from '@kaboodle/processing/enrich/classify-field.ts';
+import type { FIELD_CONFIDENCE } from '@kaboodle/processing';
+import { FIELD_THRESHOLD, guessField } from '@kaboodle/processing';
 import type { FieldDocument } from './field-set.ts';
 
 export interface FieldRow {

@@ -1,10 +1,6 @@
 // The real photos (tests/eval/real/photos.ts) through the offline vision in its worker thread, as
 // an upload goes: the object's main colour against what a person names, with the misses.
-import {
-  createBarcodeLookup,
-  createOfflineVision,
-  createPooledImageMeasurer,
-} from '@kaboodle/processing/vision/index.ts';
+import { createBarcodeLookup, createOfflineVision, createPooledImageMeasurer } from '@kaboodle/processing';
 import { fetchRealPhotos } from './photos.ts';
 
 export interface RealPhotoFigures {

@@ -2,13 +2,7 @@
 // exactly as it was fitted: one example per query, its top hit in the mode's own ranking, labelled
 // right or wrong, unrelated queries weighted. The bench prints the refit beside the shipped
 // constants, so a change of index, embedder or fusion shows when the calibration is stale.
-import {
-  backgroundOf,
-  fuseHybrid,
-  queryWordCount,
-  rareWordIdf,
-  type ScoredMode,
-} from '@kaboodle/search/ranking.ts';
+import { backgroundOf, fuseHybrid, queryWordCount, rareWordIdf, type ScoredMode } from '@kaboodle/search';
 import type { CollectedQuery } from './collect.ts';
 
 /** Weighted logistic regression by gradient descent on standardised features. */
