@@ -16,7 +16,7 @@ export type HybridFusion =
  * distance to the query's best cosine, and a reciprocal-rank bonus of the vector list. Weights were
  * chosen on the tune halves by MRR on the man-page known-item set, among those that keep the hybrid
  * at or above keyword and vector alone on every tune set (the man pages, their first 120 as a small
- * library, the team's set): services/search/bench/eval.bench.ts prints the result on the report
+ * library, the team's set): tests/bench/search/eval.bench.ts prints the result on the report
  * halves. Plain RRF (k = 60) lost to keyword search there (MRR 0.48 vs 0.65) and the old
  * 0.85/0.15 weighted sum did too (0.61): a fixed share for the vector list is wrong when the
  * embedder knows little of the domain. Here a clear vector winner comes first, and otherwise the
@@ -47,7 +47,7 @@ export const LEARNED_FUSION = {
  * distance negatively, i.e. it credits the background itself: an unrelated query's words are rare
  * in the library, so nothing else matches them (background near 0), where a question about the
  * library's subject finds a crowd that shares its words. Relative scores (share of the best) made
- * every top hit 100 %. services/search/bench/eval.bench.ts prints the figures on the report halves.
+ * every top hit 100 %. tests/bench/search/eval.bench.ts prints the figures on the report halves.
  */
 export const CALIBRATION = {
   semantic: { cosine: 7.266, aboveBackground: 3.579, bias: -6.962 },

@@ -11,7 +11,7 @@ export const RRF_K = 60;
  * abstract, a first paragraph or a man page's synopsis says), at this weight to the BM25 of the
  * whole search text: a document's opening says what it is about more often than its body. Chosen
  * on the tune half of the man-page known-item set (weights 0.2–1: 0.3 best there); keyword MRR on
- * the report half went from 0.655 to 0.683 (services/search/bench/eval.bench.ts).
+ * the report half went from 0.655 to 0.683 (tests/bench/search/eval.bench.ts).
  */
 export const LEAD_BOOST = 0.3;
 
