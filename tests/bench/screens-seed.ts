@@ -2,10 +2,10 @@
 // straight into the catalogue (the pipeline would take an hour here), like insights.bench.ts does;
 // the product's own rebuild-on-start fills the search index from it. Deterministic.
 import { randomUUID } from 'node:crypto';
-import { createPgliteDatabase } from '@kaboodle/platform/adapters/pglite-database.ts';
+import { createPgliteDatabase } from '@kaboodle/platform';
 import { create, DocumentAnalysisSchema, InventoryAnalysisSchema } from '@kaboodle/proto';
-import { createDocumentRepository } from '../../services/catalogue/src/document.repository.ts';
-import { createInventoryRepository } from '../../services/catalogue/src/inventory.repository.ts';
+import { createDocumentRepository } from '@kaboodle/catalogue';
+import { createInventoryRepository } from '@kaboodle/catalogue';
 
 const DIMS = 512;
 const WORDS =

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ApiRouter, BlobStore, Database } from '@kaboodle/platform';
-import type { Outbox } from '@kaboodle/platform/outbox/index.ts';
+import type { Outbox } from '@kaboodle/platform';
 import { fileDeletedEvent, fileUploadedEvent } from '../file-events.ts';
 import type { FileRecord, FileRepository } from '../file.repository.ts';
 import { sniffContentType } from '../file-rules.ts';
