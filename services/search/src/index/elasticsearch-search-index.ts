@@ -7,12 +7,11 @@
 // scored with the same rules as the LanceDB adapter (search-scoring.ts).
 import { readFileSync } from 'node:fs';
 import { Client } from '@elastic/elasticsearch';
-import { ConflictError, InputError, NotFoundError, isDomainError, wrapError } from '@kaboodle/platform';
+import { ConflictError, InputError, isDomainError, wrapError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
 import type {
   EntityRef,
   IndexStats,
-  IndexedEntityType,
   RelatedQuery,
   SearchHit,
   SearchIndex,
@@ -22,13 +21,14 @@ import type {
 import { DEFAULT_BULK, bulkIndex, esStatus } from './elasticsearch-bulk.ts';
 import { createElasticsearchKaboodleIndex } from './elasticsearch-kaboodle-index.ts';
 import { nextAliasOf, readAliasTargets } from './elasticsearch-coordination.ts';
+import { indexStats, listLiveEntities, relatedEntities, versionOfEntity } from './elasticsearch-reads.ts';
+import type { EsReadContext } from './elasticsearch-reads.ts';
 import { beginReindex } from './elasticsearch-reindex.ts';
 import type { ElasticsearchReindex } from './elasticsearch-reindex.ts';
 import type { BulkOperation, BulkOptions } from './elasticsearch-bulk.ts';
 import {
   DEFAULT_HNSW,
   approxDocumentBytes,
-  decodeVector,
   ES_SCHEMA_VERSION,
   createIndexBody,
   docId,
@@ -184,6 +184,13 @@ export function createElasticsearchSearchIndex(
   };
 
   const isStatus = (err: unknown, status: number): boolean => esStatus(err) === status;
+  const reads = (): EsReadContext => ({
+    client,
+    alias,
+    where,
+    dimensions,
+    sourceVectors: sourceVectorsParam,
+  });
 
   const sameMeta = (a: IndexMeta, b: IndexMeta): boolean =>
     a.kaboodle_schema === b.kaboodle_schema && a.dimensions === b.dimensions && a.model === b.model;
@@ -497,134 +504,24 @@ export function createElasticsearchSearchIndex(
       });
     },
 
-    async related(query: RelatedQuery): Promise<SearchHit[]> {
+    related(query: RelatedQuery): Promise<SearchHit[]> {
       opened();
-      const limit = clampLimit(query.limit, 50, 10);
-      const id = docId(query);
-      let stored: Record<string, unknown> | undefined;
-      try {
-        const r = await client.get({
-          index: alias,
-          id,
-          _source_includes: ['vector', 'deleted', 'owner_id'],
-          ...sourceVectorsParam,
-        });
-        stored = r._source as Record<string, unknown> | undefined;
-      } catch (err) {
-        if (!isStatus(err, 404))
-          throw wrapError(`reading ${query.entityType} ${query.id} from ${where}`, err);
-      }
-      // Missing, deleted and another owner's answer alike.
-      if (!stored || stored.deleted === true || stored.owner_id !== query.ownerId)
-        throw new NotFoundError('Not found');
-      const vector = decodeVector(stored.vector);
-      // Stored without a vector (nothing to embed): it exists but has no neighbours.
-      if (!vector || vector.length !== dimensions || isZero(vector)) return [];
-      const filter = entityFilter({ ownerId: query.ownerId, excludeIds: [id] });
-      let hits: EsHit[];
-      try {
-        const r = await client.search(
-          knnBody(vector, limit, filter) as Parameters<Client['search']>[0] & object,
-        );
-        hits = r.hits.hits as EsHit[];
-      } catch (err) {
-        throw wrapError(`finding entities related to ${query.entityType} ${query.id} in ${where}`, err);
-      }
-      const min = query.minSimilarity ?? 0;
-      return hits
-        .map((hit) => ({ hit, cos: cosineFromScore(hit._score) }))
-        .filter((x) => x.cos >= min)
-        .map((x) => hitFromSource(x.hit, clamp01(x.cos)));
+      return relatedEntities(reads(), query);
     },
 
-    async *listLive({ updatedBefore, batchSize }) {
+    listLive(options) {
       opened();
-      if (!Number.isFinite(updatedBefore.getTime()))
-        throw new InputError('updatedBefore must be a valid date');
-      const size = Math.min(10_000, Math.max(1, batchSize ?? 1_000));
-      // Pages in the order of the unique (owner, type, id), resumed with search_after: no scroll or
-      // point in time to leak, and a page that shifts under concurrent writes only means an entity
-      // listed twice or not at all, which a rebuild's pruning tolerates.
-      let after: unknown[] | undefined;
-      for (;;) {
-        let hits: EsHit[];
-        try {
-          const r = await client.search({
-            index: alias,
-            size,
-            _source: ['entity_type', 'entity_id', 'owner_id', 'version'],
-            query: {
-              bool: {
-                filter: [{ range: { updated_at: { lt: updatedBefore.toISOString() } } }],
-                must_not: [{ term: { deleted: true } }],
-              },
-            },
-            sort: [{ owner_id: 'asc' }, { entity_type: 'asc' }, { entity_id: 'asc' }],
-            ...(after ? { search_after: after as never } : {}),
-          });
-          hits = r.hits.hits as EsHit[];
-        } catch (err) {
-          throw wrapError(`listing the entities of ${where}`, err);
-        }
-        if (hits.length === 0) return;
-        yield hits.map((h) => {
-          const src = (h._source ?? {}) as Record<string, unknown>;
-          return {
-            entityType: src.entity_type as IndexedEntityType,
-            id: String(src.entity_id),
-            ownerId: String(src.owner_id),
-            version: Number(src.version),
-          };
-        });
-        if (hits.length < size) return;
-        after = (hits[hits.length - 1] as { sort?: unknown[] }).sort;
-        if (!after) return;
-      }
+      return listLiveEntities(reads(), options);
     },
 
-    async versionOf(ref) {
+    versionOf(ref) {
       opened();
-      try {
-        const r = await client.get({
-          index: alias,
-          id: docId(ref),
-          _source_includes: ['deleted', 'owner_id'],
-        });
-        const s = (r._source ?? {}) as Record<string, unknown>;
-        if (s.deleted === true || s.owner_id !== ref.ownerId) return undefined;
-        return r._version;
-      } catch (err) {
-        if (isStatus(err, 404)) return undefined;
-        throw wrapError(`reading the version of ${ref.entityType} ${ref.id} from ${where}`, err);
-      }
+      return versionOfEntity(reads(), ref);
     },
 
-    async stats(ownerId?: string): Promise<IndexStats> {
+    stats(ownerId?: string): Promise<IndexStats> {
       opened();
-      const live = { term: { deleted: true } };
-      try {
-        if (ownerId === undefined) {
-          const [count, store] = await Promise.all([
-            client.count({ index: alias, query: { bool: { must_not: [live] } } }),
-            client.indices.stats({ index: alias, metric: 'store' }),
-          ]);
-          return { entities: count.count, sizeBytes: store._all?.primaries?.store?.size_in_bytes ?? 0 };
-        }
-        // One owner's share, summed from that owner's documents only: nothing about others shows.
-        const r = await client.search({
-          index: alias,
-          size: 0,
-          track_total_hits: true,
-          query: { bool: { filter: [{ term: { owner_id: ownerId } }], must_not: [live] } },
-          aggs: { bytes: { sum: { field: 'stored_bytes' } } },
-        });
-        const total = r.hits.total;
-        const entities = typeof total === 'number' ? total : (total?.value ?? 0);
-        const bytes = (r.aggregations?.bytes as { value?: number } | undefined)?.value ?? 0;
-        return { entities, sizeBytes: Math.round(bytes) };
-      } catch (err) {
-        throw wrapError(`reading the stats of ${where}`, err);
-      }
+      return indexStats(reads(), ownerId);
     },
 
     kaboodles: {
