@@ -130,6 +130,16 @@ describe('title and author rules from the real-world set', () => {
     expect(findTitle(two, {})?.value).toBe('Regularized Cox Regression for Censored Survival Data');
   });
 
+  it('takes a digit set on a plain word as a footnote mark, and keeps one that is part of a name', () => {
+    const title = (first: string) => findTitle(headerLines(`${first}\nAnn Tay\nAbstract`), {})?.value;
+    expect(title('The keyset package1')).toBe('The keyset package');
+    // codes, versions and product names end on a digit of their own
+    expect(title('Ledger of the Bead Cooperative cecbd9e5')).toBe('Ledger of the Bead Cooperative cecbd9e5');
+    expect(title('Migrating a Network to IPv6')).toBe('Migrating a Network to IPv6');
+    expect(title('Porting the Tools to Python3')).toBe('Porting the Tools to Python3');
+    expect(title('Audio Players for mp3')).toBe('Audio Players for mp3');
+  });
+
   it('joins a title printed round a dash on a line of its own', () => {
     const lines = headerLines(
       'fnkeys.sty\n—\nNumbering Footnote Keys∗\nUwe Lück†\nJanuary 19, 2023\nAbstract',
