@@ -62,18 +62,20 @@ export function plausibleTitle(s: string | undefined, fileName?: string): s is s
 
 /** Footnote marks and version notes that follow a title on its line ("Qtree…package¹", "(v1.3.2)"). */
 function trimTitle(s: string): string {
-  return s
-    .replace(/\t+/g, ' ')
-    .replace(/(?<=\p{L}|\))\s*[∗*†‡§¶]+$/u, '')
-    // a digit set on a plain lower-case word ("package1") is a footnote mark; one ending a code, a
-    // version or a name ("cecbd9e5", "IPv6", "Python3", "mp3") is part of the title
-    .replace(/(?<=(?:^|\s)\p{Ll}{4,})\d$/u, '')
-    .replace(
-      /\s*(?:[–—-]\s*|,\s*|\(\s*)?\b(?:version|v)\s?\d+(?:\.\d+)+[a-z]?\)?(?:\s+patched)?(?:\s*\([^)]*\))?$/i,
-      '',
-    )
-    .replace(/[:\s]+$/, '')
-    .trim();
+  return (
+    s
+      .replace(/\t+/g, ' ')
+      .replace(/(?<=\p{L}|\))\s*[∗*†‡§¶]+$/u, '')
+      // a digit set on a plain lower-case word ("package1") is a footnote mark; one ending a code, a
+      // version or a name ("cecbd9e5", "IPv6", "Python3", "mp3") is part of the title
+      .replace(/(?<=(?:^|\s)\p{Ll}{4,})\d$/u, '')
+      .replace(
+        /\s*(?:[–—-]\s*|,\s*|\(\s*)?\b(?:version|v)\s?\d+(?:\.\d+)+[a-z]?\)?(?:\s+patched)?(?:\s*\([^)]*\))?$/i,
+        '',
+      )
+      .replace(/[:\s]+$/, '')
+      .trim()
+  );
 }
 
 const isTitleCase = (l: string) => {
