@@ -32,10 +32,7 @@ up: install build ## Install, build and run the whole product (kaboodle --target
 	node services/server/src/main.ts --target=all
 
 test: install build test-deps ## Install, build and run every test tier (real engines are used when their URLs are set)
-	npm run --silent typecheck
-	npm run --silent lint
-	npm run --silent format:check
-	npm run --silent boundaries
+	$(MAKE) --no-print-directory -j2 --output-sync=target check
 	npx vitest run
 
 ##@ Building
@@ -66,11 +63,16 @@ test-deps: ## Debian packages the tests use (Chromium for e2e, qpdf for PDF fixt
 	deploy/tools/ensure-debian-packages.sh
 
 ##@ Quality
+# Each check is one single-threaded process: `make -j2 check` runs two at a time (make test does).
+check: typecheck lint format-check boundaries ## Every static check: types, lint, format, import boundaries
+
 typecheck: install ## Type-check every TypeScript workspace (strict)
 	npm run --silent typecheck
 
-lint: install ## Lint (eslint) and check formatting (prettier)
+lint: install ## Lint (eslint)
 	npm run --silent lint
+
+format-check: install ## Check formatting (prettier)
 	npm run --silent format:check
 
 boundaries: install ## Check the architecture's import rules (.dependency-cruiser.cjs: services apart, packages by index only)
@@ -123,4 +125,4 @@ clean: ## Remove build output, local data and the provisioned Node
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-16s\033[0m %s\n", $$1, $$2 } /^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) }' $(MAKEFILE_LIST)
 
-.PHONY: test-service proto-breaking up test boundaries test-fuzz fuzz test-deps node install build proto typecheck lint format test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
+.PHONY: test-service proto-breaking up test boundaries test-fuzz fuzz test-deps node install build proto check typecheck lint format format-check test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help

@@ -1,7 +1,16 @@
 // Test tiers (docs/conventions.md#9-tests-in-tiers): unit (colocated), contract (ports × adapters), api
 // (black box), fuzz (seeded campaign over the OpenAPI document), topology (all vs split), e2e (real
 // Chromium), eval (AI quality floors). `npx vitest run --project <name>` runs one tier.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Two lanes. Self-contained tiers (each file on its own engines, schemas or topics) share one pool
+// of workers. Vitest's default of cores − 1 gives a 2-core CI machine a single worker, so these
+// tiers ran one file at a time although most of a contract or chaos file is waiting on a broker or
+// a child process. Tiers whose files start whole products on CI's shared engines or drive Chromium
+// against timing budgets (api, topology, e2e) stay one file at a time, after the pool.
+// TEST_WORKERS overrides the pool size.
+const pool = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -16,6 +25,7 @@ export default defineConfig({
             'frontends/*/src/**/*.test.{ts,tsx}',
           ],
           testTimeout: 20_000,
+          maxWorkers: pool,
         },
       },
       {
@@ -24,11 +34,17 @@ export default defineConfig({
           include: ['tests/contract/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: pool,
         },
       },
       {
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
       },
       {
         test: {
@@ -46,26 +62,27 @@ export default defineConfig({
           include: ['tests/fuzz/**/*.test.ts'],
           testTimeout: 240_000,
           hookTimeout: 60_000,
+          maxWorkers: pool,
         },
       },
       {
-        // Quality floors of the AI engine (tests/eval): real models, so one file at a time.
+        // Quality floors of the AI engine (tests/eval): real models, in process.
         test: {
           name: 'eval',
           include: ['tests/eval/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          maxWorkers: pool,
         },
       },
       {
-        // Reliability (kill -9, engines going away): real processes, one file at a time.
+        // Reliability (kill -9, engines going away): real processes on private engines.
         test: {
           name: 'chaos',
           include: ['tests/chaos/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: pool,
         },
       },
       {

@@ -228,7 +228,7 @@ describe('(d) one process with the in-process bus is killed mid-file', () => {
         KAFKA_BROKERS: '',
         DATABASE_URL: '',
         S3_ENDPOINT: '',
-        STALE_FILE_AFTER: '10s',
+        STALE_FILE_AFTER: '15s',
       },
     });
   beforeAll(() => {
@@ -244,7 +244,7 @@ describe('(d) one process with the in-process bus is killed mid-file', () => {
     let api = ingestionClient(app.url);
     const token = await api.register('restarted');
     const pdf = await makePdf({
-      scannedPages: Array.from({ length: 6 }, (_, p) => [
+      scannedPages: Array.from({ length: 3 }, (_, p) => [
         `Inventory ledger, page ${p + 1}`,
         'Glass beads and stools.',
       ]),

@@ -250,32 +250,40 @@ describe.skipIf(prerequisite !== null)('Kaboodles and the Observatory in Chromiu
   });
 
   it('auto-rotates every 6000 ms, and pauses while hovered and for reduced motion', async () => {
+    // Playwright's fake clock (installed before the page's timers exist) makes the 6000 ms period
+    // exact and the test quick: on real time it waited about 27 s and allowed ±800 ms.
+    await page.clock.install();
+    await go('/observatory');
+    await page.locator('.kb-carousel').waitFor({ timeout: 30_000 });
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const start = (await viewPosition(page)).n;
-    const waitChange = async (from: number) => {
-      const t0 = Date.now();
-      await expect
-        .poll(async () => (await viewPosition(page)).n, { timeout: 9000, interval: 100 })
-        .not.toBe(from);
-      return Date.now() - t0;
-    };
-    await waitChange(start);
-    const second = (await viewPosition(page)).n;
-    const interval = await waitChange(second);
-    expect(interval).toBeGreaterThan(5200);
-    expect(interval).toBeLessThan(7000);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    const position = async () => (await viewPosition(page)).n;
+    // step to the first turn, whatever phase the interval started in
+    const start = await position();
+    let stepped = 0;
+    while ((await position()) === start && stepped < 6_500) {
+      await page.clock.runFor(100);
+      stepped += 100;
+    }
+    const turned = await position();
+    expect(turned).not.toBe(start);
+    await page.clock.runFor(5_850);
+    expect(await position()).toBe(turned);
+    await page.clock.runFor(300);
+    await expect.poll(position).not.toBe(turned);
 
     await page.locator('.kb-carousel__card').hover();
-    const held = (await viewPosition(page)).n;
-    await page.waitForTimeout(7000);
-    expect((await viewPosition(page)).n).toBe(held);
+    const held = await position();
+    await page.clock.runFor(13_000);
+    expect(await position()).toBe(held);
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(7000);
-    expect((await viewPosition(page)).n).toBe(held);
+    await page.clock.runFor(13_000);
+    expect(await position()).toBe(held);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.clock.resume();
   });
 
   it('goes to standby and back', async () => {

@@ -54,6 +54,23 @@ export async function fillSignIn(page: Page, email: string, password: string): P
  * After a sign-in: on the dashboard with nothing covering it. The loading screen shows on a first
  * visit only (a repeat visit and reduced motion skip it), so this waits for the outcome, not for it.
  */
+/**
+ * Waits until a dialog titled `title` has been on screen, however briefly. Locator.waitFor polls
+ * with a growing interval (up to a second), so it misses a dialog that is up for 450 ms (the
+ * sign-in's "You are in!"); this checks every animation frame.
+ */
+export async function dialogShown(page: Page, title: string, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      [...document.querySelectorAll('[role="dialog"][aria-labelledby]')].some(
+        (d) =>
+          document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() === wanted,
+      ),
+    title,
+    { timeout, polling: 'raf' },
+  );
+}
+
 export async function waitForLoadingScreenToFinish(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
