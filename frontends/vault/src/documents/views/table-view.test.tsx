@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { doc } from '../test-documents.ts';
-import { fitView } from './graph-view.tsx';
+import { fitView } from './graph/graph-layout.ts';
 import { TableView } from './table-view.tsx';
 
 const noop = () => undefined;
