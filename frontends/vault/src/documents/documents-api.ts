@@ -67,15 +67,10 @@ export async function fetchLibraryTotal(signal?: AbortSignal): Promise<number | 
   return page.total;
 }
 
+/** The user's categories; a failure throws (the vault says so in its banner). */
 export async function fetchCategories(): Promise<string[]> {
-  try {
-    const body = await api.get<Partial<ApiReply<'listDocumentCategories'>>>('/api/documents/categories');
-    return (body.categories ?? []).map((c) => (typeof c.name === 'string' ? c.name : '')).filter(Boolean);
-  } catch (err) {
-    // The dropdown still lists the loaded documents' categories.
-    console.warn('Loading the categories failed', err);
-    return [];
-  }
+  const body = await api.get<Partial<ApiReply<'listDocumentCategories'>>>('/api/documents/categories');
+  return (body.categories ?? []).map((c) => (typeof c.name === 'string' ? c.name : '')).filter(Boolean);
 }
 
 /** docs/product.md#limits: semantic results are cached 5 minutes, keyed by the query text. */

@@ -14,7 +14,12 @@ export interface DocumentListState {
   hasMore: boolean;
   /** True once the first load has answered (successfully or not). */
   settled: boolean;
+  /** The last load's failure, for the error banner (docs/product.md#messages); null once one succeeds. */
+  error: string | null;
 }
+
+/** docs/product.md#messages: the text of a failed list load. */
+export const FETCH_FAILED = 'Failed to fetch documents';
 
 const INITIAL: DocumentListState = {
   items: [],
@@ -23,6 +28,7 @@ const INITIAL: DocumentListState = {
   loadingMore: false,
   hasMore: false,
   settled: false,
+  error: null,
 };
 
 function sameItems(a: VaultDocument[], b: VaultDocument[]): boolean {
@@ -52,6 +58,7 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
           loadingMore: false,
           hasMore: hasMorePages(page.items.length, page.items.length, page.total),
           settled: true,
+          error: null,
         });
         busy.current = false;
         if (page.fromCache) {
@@ -70,12 +77,11 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
           );
           if (gen === generation.current) nextPage.current = Math.max(nextPage.current, 2);
         }
-      } catch (err) {
+      } catch {
         if (gen !== generation.current) return;
-        // docs/product.md#messages: only logged; the list stays as it was.
-        console.error('Failed to fetch documents', err);
+        // docs/product.md#messages: the list stays as it was; the banner says the load failed.
         busy.current = false;
-        setState((s) => ({ ...s, loading: false, settled: true }));
+        setState((s) => ({ ...s, loading: false, settled: true, error: FETCH_FAILED }));
       }
     },
     // key stands for query.
@@ -102,10 +108,9 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
           hasMore: hasMorePages(items.length, page.items.length, total),
         };
       });
-    } catch (err) {
+    } catch {
       if (gen !== generation.current) return;
-      console.error('Failed to fetch documents', err);
-      setState((s) => ({ ...s, loadingMore: false, hasMore: false }));
+      setState((s) => ({ ...s, loadingMore: false, hasMore: false, error: FETCH_FAILED }));
     } finally {
       if (gen === generation.current) busy.current = false;
     }
@@ -120,22 +125,37 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
     setState((s) => ({ ...s, items: s.items.map((d) => (d.id === doc.id ? { ...d, ...doc } : d)) }));
   }, []);
 
-  return { ...state, reload, loadMore, replace };
+  const dismissError = useCallback(() => setState((s) => ({ ...s, error: null })), []);
+
+  return { ...state, reload, loadMore, replace, dismissError };
 }
 
 /**
  * The size of the whole library: the list's own total when nothing filters it, else asked once per
  * filter change (a filtered total of 0 must not read as "you have no documents").
  */
-export function useLibraryTotal(filtered: boolean, listTotal: number | null): number | null {
+export function useLibraryTotal(filtered: boolean, listTotal: number | null) {
   const [total, setTotal] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!filtered) return;
     const controller = new AbortController();
-    fetchLibraryTotal(controller.signal).then(setTotal, (err: unknown) => {
-      if (!controller.signal.aborted) console.warn('Counting the library failed', err);
-    });
+    fetchLibraryTotal(controller.signal).then(
+      (n) => {
+        setTotal(n);
+        setError(null);
+      },
+      () => {
+        if (!controller.signal.aborted) setError(COUNT_FAILED);
+      },
+    );
     return () => controller.abort();
   }, [filtered, listTotal]);
-  return filtered ? total : listTotal;
+  return {
+    total: filtered ? total : listTotal,
+    error: filtered ? error : null,
+    dismissError: () => setError(null),
+  };
 }
+
+export const COUNT_FAILED = 'Counting your documents failed: the total shows once it can be counted.';

@@ -40,7 +40,9 @@ function GraphLine({ edge, hover }: { edge: GraphEdge; hover: string | null }) {
       stroke={kind?.color ?? '#888'}
       strokeWidth={1 + edge.link.kinds.length * 0.8}
       strokeOpacity={dim ? 0.08 : 0.55}
-      strokeDasharray={edge.link.kinds.length === 1 && edge.link.kinds[0] === 'similarity' ? '4 3' : undefined}
+      strokeDasharray={
+        edge.link.kinds.length === 1 && edge.link.kinds[0] === 'similarity' ? '4 3' : undefined
+      }
     >
       <title>{edge.link.reasons.join(', ')}</title>
     </line>
@@ -73,7 +75,11 @@ export function GraphCanvas(props: GraphCanvasProps) {
       <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
         <g className="kb-graph__links">
           {graph.edges.map((e) => (
-            <GraphLine key={`${(e.source as GraphNode).id}-${(e.target as GraphNode).id}`} edge={e} hover={hover} />
+            <GraphLine
+              key={`${(e.source as GraphNode).id}-${(e.target as GraphNode).id}`}
+              edge={e}
+              hover={hover}
+            />
           ))}
         </g>
         <g className="kb-graph__nodes">

@@ -45,7 +45,16 @@ export const NARROW_MAX_ZOOM = 3;
 /** Smallest on-screen sizes (px), whatever the zoom and the screen. */
 export const LABEL_MIN_PX = 11;
 export const LABEL_MAX_PX = 16;
-const CATEGORY_COLORS = ['#2ee6d6', '#f5c542', '#ff4fd8', '#8b5cf6', '#4ef0a0', '#ffb347', '#5ab0ff', '#ff5a7a'];
+const CATEGORY_COLORS = [
+  '#2ee6d6',
+  '#f5c542',
+  '#ff4fd8',
+  '#8b5cf6',
+  '#4ef0a0',
+  '#ffb347',
+  '#5ab0ff',
+  '#ff5a7a',
+];
 
 /** The colour of a category among the sorted categories on screen; grey for none. */
 export function categoryColor(categories: readonly string[], category: string): string {
