@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { api } from '@kaboodle/kit';
 import { DocumentVault } from './document-vault.tsx';
 import GraphView from './views/graph-view.tsx';
+import { BrowserView } from './views/browser-view.tsx';
 import { doc } from './test-documents.ts';
 
 /** Which calls fail in the current test (method and path); every other call answers an empty list. */
@@ -23,13 +24,17 @@ function answer(req: IncomingMessage, res: ServerResponse) {
     return;
   }
   const body =
-    path === '/api/documents/categories'
-      ? { categories: [] }
-      : path === '/api/search/neighbours'
-        ? { edges: [] }
-        : path === '/api/documents/search' && req.method === 'POST'
-          ? { results: [] }
-          : [];
+    path === '/api/documents/a'
+      ? { id: 'a', title: 'On Liberty', text: 'Words.' }
+      : path === '/api/search/related' || path === '/api/search/duplicates'
+        ? { results: [] }
+        : path === '/api/documents/categories'
+          ? { categories: [] }
+          : path === '/api/search/neighbours'
+            ? { edges: [] }
+            : path === '/api/documents/search' && req.method === 'POST'
+              ? { results: [] }
+              : [];
   res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': '0' });
   res.end(JSON.stringify(body));
 }
@@ -38,7 +43,9 @@ beforeAll(async () => {
   server = createServer(answer);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // The page's own origin, as in the product (the API is same-origin).
-  window.happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/documents`);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}/documents`,
+  );
 });
 afterEach(() => {
   cleanup();
@@ -51,7 +58,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const renderVault = () =>
   render(
     <MemoryRouter initialEntries={['/documents']}>
-      <DocumentVault user={{ id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'user' }} />
+      <DocumentVault
+        user={{ id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'user' }}
+        openHelp={() => undefined}
+      />
     </MemoryRouter>,
   );
 
@@ -101,5 +111,40 @@ describe('the vault tells a failed request in the error banner', () => {
     );
     // The rest of the graph is still drawn.
     expect(screen.getAllByTestId('graph-node')).toHaveLength(2);
+  });
+  it('shows a banner in the reader when related items or near-duplicates cannot be loaded', async () => {
+    failing.add('GET /api/search/related');
+    failing.add('GET /api/search/duplicates');
+    render(
+      <MemoryRouter>
+        <BrowserView
+          docs={[doc('a', { title: 'On Liberty' })]}
+          selectedId="a"
+          onSelect={() => undefined}
+          onDownload={() => undefined}
+          onSaved={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    const related = await screen.findByRole('region', { name: 'Related items' });
+    expect((await within(related).findByRole('alert')).textContent).toContain(
+      'Loading related items failed.',
+    );
+    expect(within(related).queryByText('Nothing related yet.')).toBeNull();
+    const duplicates = screen.getByRole('region', { name: 'Near-duplicates' });
+    expect((await within(duplicates).findByRole('alert')).textContent).toContain(
+      'Loading near-duplicates failed.',
+    );
+  });
+
+  it('shows a banner when the library cannot be counted while filtering', async () => {
+    failing.add('GET /api/documents');
+    renderVault();
+    await screen.findByText('Failed to fetch documents');
+    fireEvent.change(screen.getByLabelText('Filter by Category'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Search documents'), { target: { value: 'liberty' } });
+    expect(
+      await screen.findByText(/Counting your documents failed/, undefined, { timeout: 3000 }),
+    ).toBeTruthy();
   });
 });
