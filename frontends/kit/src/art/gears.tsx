@@ -2,7 +2,7 @@
 // (speeds in the ratio of their teeth, neighbours in opposite directions, like a real train).
 import type { CSSProperties } from 'react';
 import { useId } from 'react';
-import { ArtStyles } from './art-styles.tsx';
+import './art.css';
 import { gearPath } from './geometry.ts';
 
 /** A gradient id that is safe inside url(#...) whatever useId's format is. */
@@ -138,7 +138,6 @@ export function Gears({ size = 200, speed = 14, animated = true, className, styl
   const period = (teeth: number) => (animated ? (speed * teeth) / big.teeth : 0);
   return (
     <span className={`kb-art kb-gears ${className ?? ''}`} style={style}>
-      <ArtStyles />
       <svg
         width={size}
         height={Math.round((size * height) / width)}

@@ -1,5 +1,4 @@
 // Kaboodle's hand-made SVG art: Tick the mascot, gears, pendulum, frames, sparkles, clock face.
-export { ArtStyles, ART_CSS } from './art-styles.tsx';
 export { TickMascot } from './tick-mascot.tsx';
 export type { TickMascotProps, TickPose, TickEyewear } from './tick-mascot.tsx';
 export { Gears, Gear, useSvgId } from './gears.tsx';

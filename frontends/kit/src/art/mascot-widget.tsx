@@ -3,7 +3,7 @@
 // given and fails to load, an emoji stands in so the housing is never empty.
 import type { CSSProperties } from 'react';
 import { useEffect, useState } from 'react';
-import { ArtStyles } from './art-styles.tsx';
+import './art.css';
 import { TickMascot } from './tick-mascot.tsx';
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query.ts';
 
@@ -80,7 +80,6 @@ export function MascotWidget({
       data-open={isOpen}
       style={{ ['--kb-widget-size' as string]: `${size}px`, ...style } as CSSProperties}
     >
-      <ArtStyles />
       <div className="kb-widget-housing">
         <div className="kb-widget-inside">{inside}</div>
         <div className="kb-widget-door" aria-hidden="true" />

@@ -1,7 +1,7 @@
 // Art Deco frame: hairline brass border, inset double rule, stepped fan ornaments on each corner,
 // an optional title plate on the top edge. Wraps any content.
 import type { CSSProperties, ElementType, ReactNode } from 'react';
-import { ArtStyles } from './art-styles.tsx';
+import './art.css';
 
 export interface OrnamentalFrameProps {
   children?: ReactNode;
@@ -51,7 +51,6 @@ export function OrnamentalFrame({
 }: OrnamentalFrameProps) {
   return (
     <Tag className={`kb-ornament ${className ?? ''}`} style={style} {...attrs}>
-      <ArtStyles />
       {(['tl', 'tr', 'bl', 'br'] as const).map((pos) => (
         <span key={pos} className={`kb-ornament-corner ${pos}`} aria-hidden="true">
           <Corner />

@@ -1,7 +1,7 @@
 // A swinging Art Deco pendulum: stepped bracket, long rod, sunburst bob. The swing is a CSS
 // rotation about the pivot, so it costs no JavaScript and stops under prefers-reduced-motion.
 import type { CSSProperties } from 'react';
-import { ArtStyles } from './art-styles.tsx';
+import './art.css';
 import { useSvgId } from './gears.tsx';
 
 export interface PendulumProps {
@@ -33,7 +33,6 @@ export function Pendulum({
   } as CSSProperties;
   return (
     <span className={`kb-art kb-pendulum ${className ?? ''}`} style={style}>
-      <ArtStyles />
       <svg
         width={size}
         height={(size * 220) / 120}

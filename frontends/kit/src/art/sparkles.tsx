@@ -1,7 +1,7 @@
 // A burst of n four-pointed sparkles around the centre of the positioned parent. Purely visual:
 // the owner decides how long it stays mounted (the landing page shows 8 for 1 s).
 import type { CSSProperties } from 'react';
-import { ArtStyles } from './art-styles.tsx';
+import './art.css';
 import { sparklePositions, starPath } from './geometry.ts';
 
 export interface SparklesProps {
@@ -24,7 +24,6 @@ export function Sparkles({ count = 8, duration = 1000, className }: SparklesProp
       data-count={count}
       style={{ ['--kb-sparkle-duration' as string]: `${duration}ms` } as CSSProperties}
     >
-      <ArtStyles />
       {spots.map((s, i) => (
         <span
           key={i}

@@ -1,7 +1,7 @@
 // The full-screen loading screen (docs/product.md#loading-screen, #states): clock face, stage message and
 // dots, progress bar, 20 ambient particles and Tick's reveal at 60 %. Used for the demo and after sign-in.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ArtStyles, ClockFace, Gears, Pendulum, Progress, TickMascot } from '@kaboodle/kit';
+import { ClockFace, Gears, Pendulum, Progress, TickMascot } from '@kaboodle/kit';
 import {
   DEFAULT_MAX_LOAD_MS,
   DESKTOP_STAGES,
@@ -98,7 +98,6 @@ export default function LoadingScreen({
       aria-label="Loading Kaboodle"
       data-testid="loading-screen"
     >
-      <ArtStyles />
       <div className="kb-loading__particles" aria-hidden="true">
         {particles.map((p, i) => (
           <span
