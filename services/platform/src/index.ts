@@ -16,4 +16,6 @@ export * from './outbox/index.ts';
 export { DLQ_HEADERS, EVENT_ID_HEADER } from './adapters/event-bus-delivery.ts';
 export { createKafkaEventBus } from './adapters/kafka-event-bus.ts';
 export { createMemoryEventBus } from './adapters/memory-event-bus.ts';
+export { openEventBus } from './adapters/open-event-bus.ts';
+export type { OpenEventBusOptions } from './adapters/open-event-bus.ts';
 export { kafkaSecurity } from './adapters/kafka-security.ts';

@@ -44,4 +44,10 @@ export interface ServiceModule {
   start?(): Promise<void>;
   /** Stop in reverse dependency order; finish in-flight work, then release resources. */
   stop?(): Promise<void>;
+  /**
+   * Background work that must keep running once started (a loop that cannot go on by itself): asked
+   * right after start; if it rejects before stop, the entrypoint reports the module failed (readiness
+   * fails and the process exits non-zero) rather than serving on half dead.
+   */
+  background?(): Promise<unknown>;
 }

@@ -71,4 +71,50 @@ describe('ModuleManager', () => {
       .register('b', { deps: ['a'], userVisible: true });
     expect(() => m.resolve(['a'])).toThrow(/cycle: a -> b -> a/);
   });
+
+  describe('a module whose background loop throws after start', () => {
+    /** A worker whose loop ticks until stopped, or throws `fault` on its third tick. */
+    function worker(fault: Error | undefined) {
+      const stop = new AbortController();
+      let loop: Promise<void> | undefined;
+      return {
+        deps: ['database'],
+        userVisible: true,
+        init: () => ({
+          start: async () => {
+            loop = (async () => {
+              for (let tick = 1; !stop.signal.aborted; tick += 1) {
+                await new Promise((r) => setTimeout(r, 5));
+                if (fault && tick === 3) throw fault;
+              }
+              throw new Error('stopped'); // a loop may end by throwing when it is stopped
+            })();
+          },
+          stop: async () => {
+            stop.abort();
+            await loop?.catch(() => undefined);
+          },
+          background: () => loop!,
+        }),
+      };
+    }
+
+    it('is reported once, by its id, with the error it threw', async () => {
+      const m = manager([]).register('worker', worker(new Error('index writer crashed')));
+      const failures: string[] = [];
+      await m.startAll(['worker'], {}, { onFailure: (id, err) => failures.push(`${id}: ${err.message}`) });
+      await expect.poll(() => failures).toEqual(['worker: index writer crashed']);
+      await m.stopAll();
+      expect(failures).toHaveLength(1);
+    });
+
+    it('is not reported when the loop ends because the module stops', async () => {
+      const m = manager([]).register('worker', worker(undefined));
+      const failures: string[] = [];
+      await m.startAll(['worker'], {}, { onFailure: (id) => failures.push(id) });
+      await m.stopAll();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(failures).toEqual([]);
+    });
+  });
 });

@@ -1,10 +1,25 @@
 // A module registry with an explicit dependency map (Loki's pkg/loki/modules.go): module ids are
 // kebab-case, each declares what it needs, `all` is only a list of dependencies with no code of its own.
-// Init runs in dependency order; start in dependency order; stop in reverse.
+// Init runs in dependency order; start in dependency order; stop in reverse. A module whose
+// background work dies after start is reported through `onFailure` (dskit's failure listener).
 
 export interface RunningModule {
   start?(): Promise<void>;
   stop?(): Promise<void>;
+  /**
+   * The module's background work once started (a consumer, relay or timer loop). Asked once, right
+   * after start: a rejection before stopAll is the module failing after start; settling otherwise
+   * (its loop ending on stop) is not.
+   */
+  background?(): Promise<unknown>;
+}
+
+export interface StartHooks {
+  onEvent?: (msg: string, id: string) => void;
+  /** After every module's init, before any start (engine checks). */
+  afterInit?: () => Promise<void>;
+  /** A started module's background work failed; called once per module, never during stopAll. */
+  onFailure?: (id: string, err: Error) => void;
 }
 
 export interface ModuleDefinition<Ctx> {
@@ -20,6 +35,8 @@ export class UnknownTargetError extends Error {}
 export class ModuleManager<Ctx> {
   readonly #modules = new Map<string, ModuleDefinition<Ctx>>();
   readonly #started: { id: string; module: RunningModule }[] = [];
+  /** Set by stopAll: a loop that ends while its module stops is not a failure. */
+  #stopping = false;
 
   register(id: string, definition: ModuleDefinition<Ctx>): this {
     if (this.#modules.has(id)) throw new Error(`module ${id} registered twice`);
@@ -71,11 +88,7 @@ export class ModuleManager<Ctx> {
   }
 
   /** Init then start every module the targets need; on failure stop what started, then rethrow. */
-  async startAll(
-    targets: readonly string[],
-    ctx: Ctx,
-    hooks: { onEvent?: (msg: string, id: string) => void; afterInit?: () => Promise<void> } = {},
-  ): Promise<void> {
+  async startAll(targets: readonly string[], ctx: Ctx, hooks: StartHooks = {}): Promise<void> {
     const { onEvent } = hooks;
     const order = this.resolve(targets);
     const running: { id: string; module: RunningModule }[] = [];
@@ -89,6 +102,7 @@ export class ModuleManager<Ctx> {
         await entry.module.start?.();
         this.#started.push(entry);
         onEvent?.('module started', entry.id);
+        this.#watch(entry.id, entry.module, hooks.onFailure);
       }
     } catch (err) {
       // Modules that were built but never started still hold resources (pools, clients): stop them too.
@@ -98,8 +112,18 @@ export class ModuleManager<Ctx> {
     }
   }
 
+  #watch(id: string, module: RunningModule, onFailure: StartHooks['onFailure']): void {
+    const work = module.background?.();
+    // Always handled: an unwatched rejection would otherwise end the process without a graceful stop.
+    work?.catch((err: unknown) => {
+      if (this.#stopping) return;
+      onFailure?.(id, err instanceof Error ? err : new Error(String(err)));
+    });
+  }
+
   /** Stop in reverse start order; every module gets its stop even when an earlier one fails. */
   async stopAll(onEvent?: (msg: string, id: string) => void): Promise<Error[]> {
+    this.#stopping = true;
     const errors: Error[] = [];
     while (this.#started.length > 0) {
       const { id, module } = this.#started.pop()!;

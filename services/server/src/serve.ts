@@ -1,5 +1,5 @@
 // Runs the targets until a signal (start, print where it listens, stop gracefully on SIGTERM/SIGINT),
-// or runs `kaboodle admin …` and exits.
+// or until a module fails after start (then exit 1), or runs `kaboodle admin …` and exits.
 import { ConfigError } from '@kaboodle/platform';
 import { AdminCommandError, runAdminCommand } from './admin-command.ts';
 import { startKaboodle } from './kaboodle.ts';
@@ -47,6 +47,24 @@ export async function serve(target: string): Promise<number> {
   console.log(`Kaboodle is running at ${app.url} (targets: ${app.targets.join(', ')}${grpc})`);
 
   return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stopThenExit = (code: number) => {
+      stopping = true;
+      app.stop().then(
+        () => resolve(code),
+        (err: unknown) => {
+          console.error(`kaboodle: stopping: ${(err as Error).message}`);
+          resolve(1);
+        },
+      );
+    };
+    // A module that died after start: serving on half dead would go unnoticed, so stop and exit 1
+    // for the supervisor to restart the process (readiness already fails meanwhile).
+    void app.failed.then((err) => {
+      if (stopping) return;
+      console.error(`kaboodle: ${err.message}; stopping`);
+      stopThenExit(1);
+    });
     let signals = 0;
     const onSignal = (signal: NodeJS.Signals) => {
       signals += 1;
@@ -56,13 +74,7 @@ export async function serve(target: string): Promise<number> {
         return;
       }
       console.log(`kaboodle: ${signal} received, stopping gracefully`);
-      app.stop().then(
-        () => resolve(0),
-        (err: unknown) => {
-          console.error(`kaboodle: stopping: ${(err as Error).message}`);
-          resolve(1);
-        },
-      );
+      if (!stopping) stopThenExit(0);
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);

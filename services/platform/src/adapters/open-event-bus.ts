@@ -12,6 +12,7 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../ports/event-bus.ts';
 import { createKafkaEventBus } from './kafka-event-bus.ts';
+import type { KafkaEventBusOptions } from './kafka-event-bus.ts';
 import { createMemoryEventBus } from './memory-event-bus.ts';
 
 export { createKafkaEventBus, createMemoryEventBus };
@@ -25,12 +26,19 @@ export interface OpenEventBusOptions {
   /** Kafka client id, e.g. `kaboodle-ingestion`. */
   clientId: string;
   logger: Logger;
+  /** Kafka-only settings (TLS and SASL from kafkaSecurity, idempotence); unused by the in-process bus. */
+  kafka?: Omit<KafkaEventBusOptions, 'brokers' | 'clientId' | 'logger'>;
 }
 
 export function openEventBus(options: OpenEventBusOptions): EventBus {
   const brokers = Array.isArray(options.brokers) ? options.brokers.join(',') : (options.brokers ?? '');
   if (brokers.trim() !== '') {
-    return createKafkaEventBus({ brokers, clientId: options.clientId, logger: options.logger });
+    return createKafkaEventBus({
+      ...options.kafka,
+      brokers,
+      clientId: options.clientId,
+      logger: options.logger,
+    });
   }
   return createMemoryEventBus({ logger: options.logger });
 }
