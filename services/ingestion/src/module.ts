@@ -16,6 +16,7 @@ import type {
 import { createFileRepository } from './file.repository.ts';
 import { subscribeFileStatus } from './file-status.consumer.ts';
 import { createIngestionRouter } from './ingestion.routes.ts';
+import { createIngestionService } from './ingestion.service.ts';
 import type { IngestionConfig } from './ingestion-config.ts';
 import { migrations } from './migrations.ts';
 import { createStaleSweep } from './stale-sweep.ts';
@@ -45,31 +46,20 @@ export function createIngestionModule(deps: IngestionModuleDeps): ServiceModule 
     logger,
     staleAfterMs: deps.config.STALE_FILE_AFTER,
   });
-  /** Delete a removed file's blob now; when that fails the sweep retries (blob_deletions keeps it). */
-  async function deleteBlob(blobKey: string): Promise<void> {
-    try {
-      await blobs.delete(blobKey);
-      await files.blobDeleted(blobKey);
-    } catch (err) {
-      logger.warn({ err, blobKey }, 'deleting a removed file’s blob failed; the sweep will retry');
-      await files.blobDeleteFailed(blobKey, (err as Error)?.message ?? String(err)).catch(() => undefined);
-    }
-  }
-  let subscription: Subscription | undefined;
-  const api = createIngestionRouter({
+  const service = createIngestionService({
     db,
     files,
     blobs,
     outbox,
-    verifier,
     logger,
-    deleteBlob,
     fetchOptions: {
       policy,
       timeoutMs: deps.config.URL_FETCH_TIMEOUT,
       maxRedirects: deps.config.URL_FETCH_MAX_REDIRECTS,
     },
   });
+  const api = createIngestionRouter({ service, blobs, verifier });
+  let subscription: Subscription | undefined;
   return {
     name: 'ingestion',
     router: api.router,
