@@ -3,8 +3,8 @@
 // embedding-model change builds a new index beside the old one and swaps the alias atomically. Any
 // number of replicas share it: a reindex runs once (a lease) and every replica writes to both
 // indices until the swap (elasticsearch-coordination.ts, elasticsearch-reindex.ts).
-// Hybrid search is kNN + BM25 in one `_msearch`, fused client-side by RRF (works on every licence),
-// scored with the same rules as the LanceDB adapter (search-scoring.ts).
+// This file holds the index's state and its writes; the parts: opening the alias
+// (elasticsearch-open.ts), mappings, bulk, hybrid search (elasticsearch-search.ts), reads, reindex.
 import { readFileSync } from 'node:fs';
 import { Client } from '@elastic/elasticsearch';
 import { ConflictError, InputError, isDomainError, wrapError } from '@kaboodle/platform';
@@ -18,38 +18,26 @@ import type {
   SearchQuery,
   UpsertOutcome,
 } from './search-index.port.ts';
-import { DEFAULT_BULK, bulkIndex, esStatus } from './elasticsearch-bulk.ts';
-import { createElasticsearchKaboodleIndex } from './elasticsearch-kaboodle-index.ts';
-import { nextAliasOf, readAliasTargets } from './elasticsearch-coordination.ts';
-import { indexStats, listLiveEntities, relatedEntities, versionOfEntity } from './elasticsearch-reads.ts';
-import type { EsReadContext } from './elasticsearch-reads.ts';
-import { beginReindex } from './elasticsearch-reindex.ts';
-import type { ElasticsearchReindex } from './elasticsearch-reindex.ts';
+import { DEFAULT_BULK, bulkIndex } from './elasticsearch-bulk.ts';
 import type { BulkOperation, BulkOptions } from './elasticsearch-bulk.ts';
+import { nextAliasOf, readAliasTargets } from './elasticsearch-coordination.ts';
+import { createElasticsearchKaboodleIndex } from './elasticsearch-kaboodle-index.ts';
 import {
   DEFAULT_HNSW,
   approxDocumentBytes,
   ES_SCHEMA_VERSION,
-  createIndexBody,
   docId,
   entityDocument,
-  indexTemplateBody,
-  physicalIndexName,
   tombstoneDocument,
 } from './elasticsearch-mappings.ts';
 import type { HnswOptions, IndexMeta, VectorEncoding } from './elasticsearch-mappings.ts';
-import {
-  assertQueryVector,
-  bm25Body,
-  chooseExcerpt,
-  cosineFromScore,
-  entityFilter,
-  hitFromSource,
-  knnBody,
-  passageCandidates,
-} from './elasticsearch-queries.ts';
-import type { EsHit, EsQuery, PassageCandidate } from './elasticsearch-queries.ts';
-import { bm25ToScores, clamp01, clampLimit, fusionDepth, reciprocalRankFusion } from './search-scoring.ts';
+import { createPhysicalIndex, openAlias, readMeta, sameMeta } from './elasticsearch-open.ts';
+import type { EsIndexSetup } from './elasticsearch-open.ts';
+import { indexStats, listLiveEntities, relatedEntities, versionOfEntity } from './elasticsearch-reads.ts';
+import type { EsReadContext } from './elasticsearch-reads.ts';
+import { beginReindex } from './elasticsearch-reindex.ts';
+import type { ElasticsearchReindex } from './elasticsearch-reindex.ts';
+import { searchEntities } from './elasticsearch-search.ts';
 
 export interface ElasticsearchSearchIndexOptions {
   /** Cluster URL(s); ignored when `client` is given. */
@@ -121,12 +109,6 @@ export interface ElasticsearchSearchIndex extends SearchIndex {
   readonly client: Client;
 }
 
-/**
- * Nested kNN with top-level pre-filters came in 8.11; several inner hits per nested kNN hit in 8.13;
- * 8.14 fixed nested kNN filters that could match nested documents.
- */
-const MIN_VERSION: [number, number] = [8, 14];
-
 export function createElasticsearchSearchIndex(
   options: ElasticsearchSearchIndexOptions,
 ): ElasticsearchSearchIndex {
@@ -160,6 +142,16 @@ export function createElasticsearchSearchIndex(
       ...(options.caFile && { tls: { ca: readFileSync(options.caFile, 'utf8') } }),
     });
   const wanted: IndexMeta = { kaboodle_schema: ES_SCHEMA_VERSION, dimensions, model };
+  const setup: EsIndexSetup = {
+    client,
+    alias,
+    dimensions,
+    wanted,
+    hnsw,
+    shards: options.shards ?? 1,
+    replicas: options.replicas,
+    log,
+  };
   // Memberships live in their own index beside the alias (elasticsearch-kaboodle-index.ts).
   const kaboodles = createElasticsearchKaboodleIndex({ client, alias, bulk, replicas: options.replicas });
 
@@ -183,7 +175,6 @@ export function createElasticsearchSearchIndex(
     return s.meta.dimensions === dimensions;
   };
 
-  const isStatus = (err: unknown, status: number): boolean => esStatus(err) === status;
   const reads = (): EsReadContext => ({
     client,
     alias,
@@ -192,45 +183,10 @@ export function createElasticsearchSearchIndex(
     sourceVectors: sourceVectorsParam,
   });
 
-  const sameMeta = (a: IndexMeta, b: IndexMeta): boolean =>
-    a.kaboodle_schema === b.kaboodle_schema && a.dimensions === b.dimensions && a.model === b.model;
-
-  async function aliasIndices(): Promise<string[]> {
-    try {
-      const r = await client.indices.getAlias({ name: alias });
-      return Object.keys(r).sort();
-    } catch (err) {
-      if (isStatus(err, 404)) return [];
-      throw err;
-    }
-  }
-
-  async function readMeta(index: string): Promise<IndexMeta> {
-    const r = await client.indices.getMapping({ index });
-    const m = (r[index]?.mappings?._meta ?? {}) as Partial<IndexMeta>;
-    return {
-      kaboodle_schema: Number(m.kaboodle_schema ?? 0),
-      dimensions: Number(m.dimensions ?? 0),
-      model: typeof m.model === 'string' ? m.model : '',
-    };
-  }
-
-  async function createPhysicalIndex(withAlias: boolean, interval: string): Promise<string> {
-    const index = physicalIndexName(alias, dimensions);
-    await client.indices.create({
-      index,
-      ...createIndexBody(wanted, hnsw, {
-        refreshInterval: interval,
-        ...(withAlias && { aliases: { [alias]: {} } }),
-      }),
-    });
-    return index;
-  }
-
   const metaOf = (index: string): Promise<IndexMeta> => {
     let meta = metaCache.get(index);
     if (!meta) {
-      meta = readMeta(index);
+      meta = readMeta(client, index);
       meta.catch(() => metaCache.delete(index));
       metaCache.set(index, meta);
     }
@@ -286,22 +242,6 @@ export function createElasticsearchSearchIndex(
   const tombstoneOps = (refs: EntityRef[]) => (): BulkOperation[] =>
     refs.map((r) => ({ id: docId(r), version: r.version, document: tombstoneDocument(r) }));
 
-  async function msearch(bodies: EsQuery[]): Promise<EsHit[][]> {
-    if (bodies.length === 0) return [];
-    const r = await client.msearch({ index: alias, searches: bodies.flatMap((b) => [{}, b]) });
-    return r.responses.map((resp, i) => {
-      if ('error' in resp) {
-        const e = resp.error as { type?: string; reason?: string };
-        throw new Error(
-          `${where}: search ${i + 1} of ${bodies.length} failed: ${e.type ?? ''} ${e.reason ?? ''}`,
-        );
-      }
-      return (resp.hits.hits ?? []) as EsHit[];
-    });
-  }
-
-  const isZero = (v: Float32Array): boolean => v.every((x) => x === 0);
-
   const index: ElasticsearchSearchIndex = {
     kind: 'elasticsearch',
     dimensions,
@@ -312,64 +252,16 @@ export function createElasticsearchSearchIndex(
 
     async open() {
       try {
-        const info = await client.info();
-        const version = info.version.number;
-        const [major = 0, minor = 0] = version.split('.').map(Number);
-        const serverless = info.version.build_flavor === 'serverless';
-        if (!serverless && (major < MIN_VERSION[0] || (major === MIN_VERSION[0] && minor < MIN_VERSION[1]))) {
-          throw new Error(
-            `Elasticsearch ${version} is too old: this index needs ${MIN_VERSION.join('.')} or later`,
-          );
-        }
-        sourceVectorsParam =
-          serverless || major > 9 || (major === 9 && minor >= 2) ? { _source_exclude_vectors: false } : {};
-
-        await client.indices.putIndexTemplate({
-          name: alias,
-          ...indexTemplateBody(alias, {
-            shards: options.shards ?? 1,
-            ...(options.replicas !== undefined && { replicas: options.replicas }),
-          }),
-        });
-
-        let indices = await aliasIndices();
-        if (indices.length === 0) {
-          if (await client.indices.exists({ index: alias })) {
-            throw new Error(`an index named ${alias} exists; the search index needs that name for its alias`);
-          }
-          const mine = await createPhysicalIndex(true, refreshInterval);
-          indices = await aliasIndices();
-          // Two replicas starting at once may each create an index under the alias: the oldest
-          // name wins and the others remove their own, so the alias ends on exactly one index.
-          if (indices.length > 1 && indices[0] !== mine) {
-            await client.indices.delete({ index: mine });
-            indices = await aliasIndices();
-          }
-          log?.info({ alias, index: mine }, 'elasticsearch: created the search index');
-        }
-        if (indices.length > 1) {
-          log?.warn(
-            { alias, indices },
-            'elasticsearch: the alias points at several indices; using the oldest',
-          );
-        }
-        const current = indices[0]!;
-        const meta = await readMeta(current);
-        const reindexRequired = !sameMeta(meta, wanted);
-        if (reindexRequired) {
-          log?.warn(
-            { alias, index: current, has: meta, wants: wanted },
-            'elasticsearch: the search index was built for other vectors; rebuild it (reads stay on it until then)',
-          );
-        }
+        const opening = await openAlias(setup, refreshInterval);
+        sourceVectorsParam = opening.sourceVectors;
         await kaboodles.open();
         state = {
           alias,
-          index: current,
-          meta,
-          reindexRequired,
+          index: opening.index,
+          meta: opening.meta,
+          reindexRequired: opening.reindexRequired,
           reindexing: undefined,
-          serverVersion: version,
+          serverVersion: opening.serverVersion,
         };
       } catch (err) {
         throw wrapError(`opening ${where}`, err);
@@ -419,89 +311,9 @@ export function createElasticsearchSearchIndex(
       await kaboodles.deleteOwner(ownerId);
     },
 
-    async search(query: SearchQuery): Promise<SearchHit[]> {
+    search(query: SearchQuery): Promise<SearchHit[]> {
       opened();
-      const limit = clampLimit(query.limit, 100);
-      // Only a kaboodle's members: none means no result (and no request at all).
-      if (query.only && query.only.length === 0) return [];
-      const filter = entityFilter({
-        ...query,
-        onlyIds: query.only?.map((m) => docId({ ...m, ownerId: query.ownerId })),
-      });
-      const text = (query.text ?? '').trim();
-      const wantsVector = query.mode !== 'keyword';
-      if (wantsVector) assertQueryVector(query.vector, dimensions, query.mode);
-      // A query vector the live index cannot compare (rebuild pending for a new model) or a zero
-      // vector (nothing to embed) gives no vector list: keyword still answers in hybrid.
-      const vector = wantsVector && vectorsLive() && !isZero(query.vector!) ? query.vector! : undefined;
-      const depth = query.mode === 'hybrid' ? fusionDepth(limit) : limit;
-      const excerpts = query.withExcerpts === true;
-
-      const bodies: EsQuery[] = [];
-      const slot = { knn: -1, bm25: -1, passages: -1 };
-      if (vector) {
-        slot.knn = bodies.push(knnBody(vector, depth, filter)) - 1;
-        if (excerpts) {
-          slot.passages =
-            bodies.push(knnBody(vector, depth, filter, { field: 'passages.vector', innerHits: true })) - 1;
-        }
-      }
-      if (query.mode !== 'semantic' && text !== '') {
-        slot.bm25 = bodies.push(bm25Body(text, depth, filter, { excerpts })) - 1;
-      }
-
-      let lists: EsHit[][];
-      try {
-        lists = await msearch(bodies);
-      } catch (err) {
-        throw wrapError(`searching ${where}`, err);
-      }
-      const knnHits = slot.knn >= 0 ? lists[slot.knn]! : [];
-      const bm25Hits = slot.bm25 >= 0 ? lists[slot.bm25]! : [];
-      const passageHits = new Map((slot.passages >= 0 ? lists[slot.passages]! : []).map((h) => [h._id, h]));
-      const bm25ById = new Map(bm25Hits.map((h) => [h._id, h]));
-
-      let ranked: Array<{ hit: EsHit; score: number; raw?: number }>;
-      if (query.mode === 'keyword') {
-        const scores = bm25ToScores(bm25Hits.map((h) => h._score ?? 0));
-        ranked = bm25Hits.map((hit, i) => ({ hit, score: scores[i]!, raw: hit._score ?? 0 }));
-      } else if (query.mode === 'semantic') {
-        ranked = knnHits.map((hit) => ({
-          hit,
-          score: clamp01(cosineFromScore(hit._score)),
-          raw: cosineFromScore(hit._score),
-        }));
-      } else {
-        const byId = new Map<string, EsHit>();
-        for (const h of [...bm25Hits, ...knnHits]) byId.set(h._id, h);
-        ranked = reciprocalRankFusion([
-          knnHits.map((h) => ({ key: h._id })),
-          bm25Hits.map((h) => ({ key: h._id })),
-        ]).map((f) => ({ hit: byId.get(f.key)!, score: f.score }));
-      }
-      return ranked.slice(0, limit).map(({ hit, score, raw }) => {
-        let excerpt: string | undefined;
-        if (excerpts) {
-          const byOffset = new Map<number, PassageCandidate>();
-          for (const c of [
-            ...passageCandidates(bm25ById.get(hit._id), false),
-            ...passageCandidates(passageHits.get(hit._id), true),
-          ]) {
-            const prev = byOffset.get(c.offset);
-            byOffset.set(c.offset, {
-              ...prev,
-              ...c,
-              ...(c.cosine === undefined && prev?.cosine !== undefined && { cosine: prev.cosine }),
-            });
-          }
-          excerpt = chooseExcerpt(
-            [...byOffset.values()].sort((a, b) => a.offset - b.offset),
-            text,
-          );
-        }
-        const found = hitFromSource(hit, score, excerpt);
-        return raw === undefined ? found : { ...found, raw };
-      });
+      return searchEntities({ client, alias, where, dimensions, vectorsLive }, query);
     },
 
     related(query: RelatedQuery): Promise<SearchHit[]> {
@@ -580,7 +392,7 @@ export function createElasticsearchSearchIndex(
       const session = await beginReindex({
         client,
         alias,
-        createIndex: () => createPhysicalIndex(false, '-1'),
+        createIndex: () => createPhysicalIndex(setup, false, '-1'),
         entityOps: (entities) => entityOps(entities)(true),
         tombstoneOps: (refs) => tombstoneOps(refs)(),
         bulk,
