@@ -1,0 +1,169 @@
+// The search module end to end in one process, for its tests (module*.test.ts): catalogue.changed
+// events on the in-process bus feed the index (an exact in-memory one), and the routes answer over
+// real HTTP. The embedder is a word-hashing stand-in for the processing service's model; the
+// catalogue a stand-in that streams entities. Tokens name fixed users (ALICE, BOB, CAROL, ADMIN).
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { pino } from 'pino';
+import { AuthenticationError, createHttpServer, createMemoryEventBus } from '@kaboodle/platform';
+import type { AuthenticatedUser, EventBus } from '@kaboodle/platform';
+import { ListForIndexResponseSchema, create } from '@kaboodle/proto';
+import type { Document, InventoryItem, ListForIndexResponse } from '@kaboodle/proto';
+import { createSearchModule } from '../module.ts';
+import type { SearchModule } from '../module.ts';
+import { searchConfig } from '../search-config.ts';
+import { catalogueChanged, hashEmbed, TEST_DIMENSIONS } from './fixtures.ts';
+import { createMemorySearchIndex } from './memory-search-index.ts';
+import type { MemorySearchIndex } from './memory-search-index.ts';
+
+const logger = pino({ level: 'silent' });
+const users: Record<string, AuthenticatedUser> = {};
+/** A signed-in user's token (an admin's with role 'admin'). */
+export const user = (id: string, role: 'user' | 'admin' = 'user') => {
+  users[`token-${id}`] = {
+    id,
+    email: `${id}@example.com`,
+    role,
+    sessionId: 's',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  };
+  return `token-${id}`;
+};
+export const ALICE = user('alice');
+export const BOB = user('bob');
+export const CAROL = user('carol');
+export const ADMIN = user('root', 'admin');
+
+export interface Hit {
+  type: string;
+  id: string;
+  title: string;
+  name: string;
+  score: number;
+  url: string;
+  image_url: string;
+  excerpt?: string;
+}
+
+export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export interface SearchHarness {
+  bus: EventBus;
+  index: MemorySearchIndex;
+  search: SearchModule;
+  /** How often the stand-in embedder was called, and whether it fails (processing down). */
+  embedCalls: number;
+  embedFails: boolean;
+  /** What the stand-in catalogue streams on a rebuild. */
+  catalogueEntities: Array<Document | InventoryItem>;
+  call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    token: string | undefined,
+    body?: unknown,
+    raw?: string,
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+  /** A keyword search (POST /api/search) unless `extra` says otherwise. */
+  find(
+    token: string,
+    query: string,
+    extra?: Record<string, unknown>,
+  ): Promise<{ status: number; body: { results: Hit[] }; headers: Headers }>;
+  publish(...events: Parameters<typeof catalogueChanged>[0][]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startSearchHarness(): Promise<SearchHarness> {
+  const bus = createMemoryEventBus({ logger });
+  const index = createMemorySearchIndex({ dimensions: TEST_DIMENSIONS });
+  const catalogueEntities: Array<Document | InventoryItem> = [];
+  async function* listForIndex(): AsyncIterable<ListForIndexResponse> {
+    for (const e of catalogueEntities) {
+      yield create(ListForIndexResponseSchema, {
+        entity:
+          e.$typeName === 'kaboodle.catalogue.v1.Document'
+            ? { case: 'document', value: e as Document }
+            : { case: 'inventoryItem', value: e as InventoryItem },
+      });
+    }
+  }
+  const search = createSearchModule({
+    bus,
+    logger,
+    verifier: {
+      verify: async (token) => {
+        const u = users[token];
+        if (!u) throw new AuthenticationError('Session expired');
+        return u;
+      },
+    },
+    config: { ...searchConfig.parse({}), KABOODLE_DATA_DIR: '/nonexistent' },
+    processing: {
+      kind: 'in-process',
+      module: () => ({
+        name: 'processing',
+        embedder: {
+          dimensions: TEST_DIMENSIONS,
+          model: 'hash',
+          embed: async (texts: string[]) => {
+            h.embedCalls++;
+            if (h.embedFails) throw new Error('the processing service is down');
+            return texts.map((t) => hashEmbed(t));
+          },
+        },
+      }),
+    },
+    catalogue: { kind: 'in-process', module: () => ({ name: 'catalogue', listForIndex }) },
+    openIndex: () => index,
+  });
+  const http = createHttpServer({ logger, checks: search.checks ?? [], responseCheck: 'strict' });
+  http.mount(search.router!);
+  await search.start!();
+  const server: Server = http.app.listen(0);
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const h: SearchHarness = {
+    bus,
+    index,
+    search,
+    embedCalls: 0,
+    embedFails: false,
+    catalogueEntities,
+    async call<T = Record<string, unknown>>(
+      method: string,
+      path: string,
+      token: string | undefined,
+      body?: unknown,
+      raw?: string,
+    ) {
+      const res = await fetch(base + path, {
+        method,
+        headers: {
+          'x-requested-with': 'XMLHttpRequest',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(raw !== undefined ? { body: raw } : body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+    },
+    find: (token, query, extra = {}) =>
+      h.call<{ results: Hit[] }>('POST', '/api/search', token, { query, search_type: 'keyword', ...extra }),
+    async publish(...events) {
+      await bus.publish(events.map((e) => catalogueChanged(e)));
+    },
+    async stop() {
+      await new Promise((r) => server.close(r));
+      await search.stop?.();
+      await bus.close();
+    },
+  };
+  return h;
+}
