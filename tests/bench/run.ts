@@ -52,7 +52,7 @@ const benches: { title: string; script: string }[] = [
   },
   {
     title: 'Search index: write cost by rows per write (embedded LanceDB)',
-    script: 'services/search/bench/index-writes.bench.ts',
+    script: 'tests/bench/search/index-writes.bench.ts',
   },
   {
     title: 'Search HTTP: POST /api/search at a fixed rate and at saturation',

@@ -2,13 +2,12 @@
 // per upsert into a fresh table each, side by side in one run. Prints process CPU per row (LanceDB's
 // own threads included), wall per row, and a keyword query's CPU as the writes left the table (rows
 // written since the last maintenance are not in the full-text index yet) and after optimize().
-// Run: node services/search/bench/index-writes.bench.ts [--rows N] [--runs N]
-/* eslint-disable no-console -- a command-line benchmark: printing is its output */
+// Run: node tests/bench/search/index-writes.bench.ts [--rows N] [--runs N]
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createLanceDbSearchIndex } from '../src/index/lancedb-search-index.ts';
-import type { IndexedEntity } from '../src/index/search-index.port.ts';
+import { createLanceDbSearchIndex } from '@kaboodle/search';
+import type { IndexedEntity } from '@kaboodle/search';
 import { intArg } from './bench-args.ts';
 
 const ROWS = intArg('--rows', 1_000);
