@@ -59,6 +59,9 @@ build: install ## Generate protobuf code and the frontends' API types (from the 
 proto: install ## Regenerate TypeScript from proto/ (committed, so a diff shows a change)
 	npm run -w @kaboodle/proto generate
 
+db-types: install ## Regenerate each service's row types from its migrations (committed; a stale file fails its test)
+	node services/catalogue/src/db-schema.ts
+
 test-deps: ## Debian packages the tests use (Chromium for e2e, qpdf for PDF fixtures), installed when missing
 	deploy/tools/ensure-debian-packages.sh
 
@@ -125,4 +128,4 @@ clean: ## Remove build output, local data and the provisioned Node
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-16s\033[0m %s\n", $$1, $$2 } /^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) }' $(MAKEFILE_LIST)
 
-.PHONY: test-service proto-breaking up test boundaries test-fuzz fuzz test-deps node install build proto check typecheck lint format format-check test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
+.PHONY: test-service proto-breaking up test boundaries test-fuzz fuzz test-deps node install build proto db-types check typecheck lint format format-check test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help

@@ -1,5 +1,7 @@
-// What the document and inventory repositories share: id checks, row normalisation (pg and PGlite
-// return bigint and numeric as strings), and the WHERE/ORDER BY builders for listing and keyset paging.
+// What the document and inventory repositories share: id checks, row normalisation (numeric comes
+// back as a string), and the sort expressions and keyset condition for listing and keyset paging.
+import { sql } from '@kaboodle/platform';
+import type { RawBuilder } from '@kaboodle/platform';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids come from URLs: anything that is not a UUID names nothing (and never reaches SQL as a uuid). */
@@ -40,14 +42,11 @@ export interface SortSpec {
   cast: string;
 }
 
-/** Keyset condition "after (key, id)" for the given direction. */
-export function keysetAfter(p: Params, sort: SortSpec, order: Order, key: string, id: string): string {
+/** Keyset condition "after (key, id)" for the given direction (the expression is one of the sort constants). */
+export function keysetAfter(sort: SortSpec, order: Order, key: string, id: string): RawBuilder<boolean> {
   const op = order === 'asc' ? '>' : '<';
-  return `(${sort.expr}, id) ${op} (${p.add(key)}::${sort.cast}, ${p.add(id)}::uuid)`;
+  return sql<boolean>`(${sql.raw(sort.expr)}, id) ${sql.raw(op)} (${key}::${sql.raw(sort.cast)}, ${id}::uuid)`;
 }
-
-export const orderBy = (sort: SortSpec, order: Order): string =>
-  `ORDER BY ${sort.expr} ${order.toUpperCase()}, id ${order.toUpperCase()}`;
 
 export interface Page {
   page: number;

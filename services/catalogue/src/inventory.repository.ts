@@ -1,6 +1,7 @@
 // Inventory items, always read and written for one owner. Same shape as documents: the analysis as
 // processing sent it, the user's corrections, and merged columns for listing and the keyword filter.
-import type { Queryable } from '@kaboodle/platform';
+import { jsonb, runAll, runFirst, sql } from '@kaboodle/platform';
+import type { Queryable, Selectable } from '@kaboodle/platform';
 import type { InventoryAnalysis } from '@kaboodle/proto';
 import {
   correctedInventoryAnalysis,
@@ -10,9 +11,11 @@ import {
   mergeFields,
   provenanceToJson,
 } from './catalogue-model.ts';
-import type { InventoryFields, InventoryRow, Tag } from './catalogue-model.ts';
+import type { InventoryFields, InventoryRow } from './catalogue-model.ts';
 import type { SourceFile } from './document.repository.ts';
-import { isEntityId, json, keysetAfter, orderBy, Params, toNumber, toNumberOrNull } from './entity-query.ts';
+import { catalogueSql } from './db-schema.ts';
+import type { InventoryItems } from './db-schema.gen.ts';
+import { isEntityId, keysetAfter, toNumberOrNull } from './entity-query.ts';
 import type { Order, Page, SortSpec } from './entity-query.ts';
 
 /**
@@ -50,54 +53,89 @@ const sortOf = (f: InventoryFilter): { sort: SortSpec; order: Order } =>
     ? { sort: INVENTORY_SORTS[f.sort], order: f.order ?? 'asc' }
     : { sort: INVENTORY_SORTS.created_at, order: f.order ?? 'desc' };
 
-const LIST_COLUMNS = `id, owner_id, source_file_id, source_attempt, file_name, content_type, size, blob_key, sha256,
-  name, description, category, material, color, colors, dimensions, origin_source, import_cost, retail_price,
-  currency, hashtags, objects, barcodes, corrected_fields, sample, version, created_at, updated_at`;
+const LIST_COLUMNS = [
+  'id',
+  'owner_id',
+  'source_file_id',
+  'source_attempt',
+  'file_name',
+  'content_type',
+  'size',
+  'blob_key',
+  'sha256',
+  'name',
+  'description',
+  'category',
+  'material',
+  'color',
+  'colors',
+  'dimensions',
+  'origin_source',
+  'import_cost',
+  'retail_price',
+  'currency',
+  'hashtags',
+  'objects',
+  'barcodes',
+  'corrected_fields',
+  'sample',
+  'version',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof InventoryRecord)[];
 
-function toRow(r: Record<string, unknown>): InventoryRow {
+type InventoryRecord = Selectable<InventoryItems>;
+/** A row as a list reads it; the columns lists skip are optional (full reads have them). */
+type InventoryRead = Pick<InventoryRecord, (typeof LIST_COLUMNS)[number]> & Partial<InventoryRecord>;
+
+function toRow(r: InventoryRead): InventoryRow {
   return {
-    id: r.id as string,
-    owner_id: r.owner_id as string,
-    source_file_id: (r.source_file_id as string | null) ?? null,
-    source_attempt: toNumber(r.source_attempt ?? 0),
-    file_name: (r.file_name as string) ?? '',
-    content_type: (r.content_type as string) ?? '',
-    size: toNumber(r.size ?? 0),
-    blob_key: (r.blob_key as string) ?? '',
-    sha256: (r.sha256 as string) ?? '',
-    name: r.name as string,
-    description: r.description as string,
-    category: r.category as string,
-    material: r.material as string,
-    color: r.color as string,
-    colors: json(r.colors, []),
-    dimensions: r.dimensions as string,
-    origin_source: r.origin_source as string,
+    id: r.id,
+    owner_id: r.owner_id,
+    source_file_id: r.source_file_id,
+    source_attempt: r.source_attempt,
+    file_name: r.file_name,
+    content_type: r.content_type,
+    size: r.size,
+    blob_key: r.blob_key,
+    sha256: r.sha256,
+    name: r.name,
+    description: r.description,
+    category: r.category,
+    material: r.material,
+    color: r.color,
+    colors: r.colors,
+    dimensions: r.dimensions,
+    origin_source: r.origin_source,
+    // numeric comes back as text from both adapters
     import_cost: toNumberOrNull(r.import_cost),
     retail_price: toNumberOrNull(r.retail_price),
-    currency: (r.currency as string) ?? 'USD',
-    hashtags: json<Tag[]>(r.hashtags, []),
-    objects: json(r.objects, []),
-    barcodes: json(r.barcodes, []),
-    extracted_text: (r.extracted_text as string) ?? '',
-    provenance: json(r.provenance, {}),
-    analysis: (r.analysis as Uint8Array | null) ?? null,
-    corrections: json<Record<string, unknown>>(r.corrections, {}),
-    corrected_fields: json<string[]>(r.corrected_fields, []),
-    sample: r.sample === true,
-    version: toNumber(r.version),
-    created_at: r.created_at as Date,
-    updated_at: r.updated_at as Date,
+    currency: r.currency,
+    hashtags: r.hashtags,
+    objects: r.objects,
+    barcodes: r.barcodes,
+    extracted_text: r.extracted_text ?? '',
+    provenance: r.provenance ?? {},
+    analysis: r.analysis ?? null,
+    corrections: r.corrections ?? {},
+    corrected_fields: r.corrected_fields,
+    sample: r.sample,
+    version: r.version,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }
 
-function where(p: Params, ownerId: string, f: InventoryFilter): string {
-  const parts = [`owner_id = ${p.add(ownerId)}`];
-  if (f.query) parts.push(`strpos(search_text, lower(${p.add(f.query)})) > 0`);
-  if (f.category) parts.push(`category = ${p.add(f.category)}`);
-  if (f.ids) parts.push(`id = ANY(${p.add(f.ids.filter(isEntityId))}::uuid[])`);
-  if (f.hasImage) parts.push(`blob_key <> '' AND content_type LIKE 'image/%'`);
-  return parts.join(' AND ');
+const q0 = catalogueSql;
+
+/** The owner's rows matching the filter (the list, the count and the export share it). */
+function filtered(ownerId: string, f: InventoryFilter) {
+  let query = q0.selectFrom('inventory_items').where('owner_id', '=', ownerId);
+  if (f.query) query = query.where(sql<boolean>`strpos(search_text, lower(${f.query})) > 0`);
+  if (f.category) query = query.where('category', '=', f.category);
+  if (f.ids) query = query.where('id', '=', sql<string>`ANY(${f.ids.filter(isEntityId)}::uuid[])`);
+  if (f.hasImage) query = query.where('blob_key', '<>', '').where('content_type', 'like', 'image/%');
+  return query;
 }
 
 export interface SaveInventoryItem {
@@ -115,19 +153,17 @@ export function createInventoryRepository(db: Queryable) {
   return {
     async findForOwner(ownerId: string, id: string, q: Queryable = db): Promise<InventoryRow | null> {
       if (!isEntityId(id)) return null;
-      const { rows } = await q.query('SELECT * FROM inventory_items WHERE id = $1 AND owner_id = $2', [
-        id,
-        ownerId,
-      ]);
-      return rows[0] ? toRow(rows[0]) : null;
+      const row = await runFirst(
+        q,
+        q0.selectFrom('inventory_items').selectAll().where('id', '=', id).where('owner_id', '=', ownerId),
+      );
+      return row ? toRow(row) : null;
     },
 
     async findById(q: Queryable, id: string, forUpdate = false): Promise<InventoryRow | null> {
-      const { rows } = await q.query(
-        `SELECT * FROM inventory_items WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-        [id],
-      );
-      return rows[0] ? toRow(rows[0]) : null;
+      const query = q0.selectFrom('inventory_items').selectAll().where('id', '=', id);
+      const row = await runFirst(q, forUpdate ? query.forUpdate() : query);
+      return row ? toRow(row) : null;
     },
 
     async save(q: Queryable, d: SaveInventoryItem): Promise<InventoryRow | null> {
@@ -149,80 +185,100 @@ export function createInventoryRepository(db: Queryable) {
             }
           : null,
       }));
-      const cols: [string, unknown, string?][] = [
-        ['id', d.id],
-        ['owner_id', d.ownerId],
-        ['source_file_id', src?.fileId ?? null],
-        ['source_attempt', d.attempt],
-        ['file_name', src?.fileName ?? ''],
-        ['content_type', src?.contentType ?? ''],
-        ['size', src?.size ?? 0],
-        ['blob_key', src?.blobKey ?? ''],
-        ['sha256', src?.sha256 ?? ''],
-        ['name', f.name],
-        ['description', f.description],
-        ['category', f.category],
-        ['material', f.material],
-        ['color', f.color],
-        [
-          'colors',
-          JSON.stringify(corrected.colors.map((c) => ({ name: c.name, hex: c.hex, share: c.share }))),
-          'jsonb',
-        ],
-        ['dimensions', f.dimensions],
-        ['origin_source', f.origin_source],
-        ['import_cost', f.import_cost],
-        ['retail_price', f.retail_price],
-        ['currency', f.currency],
-        ['hashtags', JSON.stringify(f.hashtags), 'jsonb'],
-        [
-          'objects',
-          JSON.stringify(
-            d.analysis.objects.map((o) => ({
-              label: o.label,
-              score: Math.round(o.score * 1000) / 1000,
-              ...(o.box && o.box.width > 0 && o.box.height > 0
-                ? { box: { x: o.box.x, y: o.box.y, width: o.box.width, height: o.box.height } }
-                : {}),
-            })),
-          ),
-          'jsonb',
-        ],
-        ['barcodes', JSON.stringify(barcodes), 'jsonb'],
-        ['extracted_text', d.analysis.text?.text ?? ''],
-        ['provenance', JSON.stringify(provenanceToJson(corrected.provenance)), 'jsonb'],
-        ['analysis', Buffer.from(encodeInventoryAnalysis(d.analysis))],
-        ['corrections', JSON.stringify(d.corrections), 'jsonb'],
-        ['corrected_fields', JSON.stringify(d.correctedFields), 'jsonb'],
-        ['search_text', inventorySearchText(f), 'lower'],
-        ['sample', src?.sample === true],
-      ];
-      const placeholders = cols.map(([, , kind], i) =>
-        kind === 'jsonb' ? `$${i + 1}::jsonb` : kind === 'lower' ? `lower($${i + 1})` : `$${i + 1}`,
+      const row = await runFirst(
+        q,
+        q0
+          .insertInto('inventory_items')
+          .values({
+            id: d.id,
+            owner_id: d.ownerId,
+            source_file_id: src?.fileId ?? null,
+            source_attempt: d.attempt,
+            file_name: src?.fileName ?? '',
+            content_type: src?.contentType ?? '',
+            size: src?.size ?? 0,
+            blob_key: src?.blobKey ?? '',
+            sha256: src?.sha256 ?? '',
+            name: f.name,
+            description: f.description,
+            category: f.category,
+            material: f.material,
+            color: f.color,
+            colors: jsonb(corrected.colors.map((c) => ({ name: c.name, hex: c.hex, share: c.share }))),
+            dimensions: f.dimensions,
+            origin_source: f.origin_source,
+            import_cost: f.import_cost,
+            retail_price: f.retail_price,
+            currency: f.currency,
+            hashtags: jsonb(f.hashtags),
+            objects: jsonb(
+              d.analysis.objects.map((o) => ({
+                label: o.label,
+                score: Math.round(o.score * 1000) / 1000,
+                ...(o.box && o.box.width > 0 && o.box.height > 0
+                  ? { box: { x: o.box.x, y: o.box.y, width: o.box.width, height: o.box.height } }
+                  : {}),
+              })),
+            ),
+            barcodes: jsonb(barcodes),
+            extracted_text: d.analysis.text?.text ?? '',
+            provenance: jsonb(provenanceToJson(corrected.provenance)),
+            analysis: Buffer.from(encodeInventoryAnalysis(d.analysis)),
+            corrections: jsonb<Record<string, unknown>>(d.corrections),
+            corrected_fields: jsonb(d.correctedFields),
+            search_text: sql<string>`lower(${inventorySearchText(f)})`,
+            sample: src?.sample === true,
+            version: sql<number>`nextval('entity_version_seq')`,
+          })
+          .onConflict((oc) =>
+            oc
+              .column('id')
+              .doUpdateSet((eb) => ({
+                source_file_id: eb.ref('excluded.source_file_id'),
+                source_attempt: eb.ref('excluded.source_attempt'),
+                file_name: eb.ref('excluded.file_name'),
+                content_type: eb.ref('excluded.content_type'),
+                size: eb.ref('excluded.size'),
+                blob_key: eb.ref('excluded.blob_key'),
+                sha256: eb.ref('excluded.sha256'),
+                name: eb.ref('excluded.name'),
+                description: eb.ref('excluded.description'),
+                category: eb.ref('excluded.category'),
+                material: eb.ref('excluded.material'),
+                color: eb.ref('excluded.color'),
+                colors: eb.ref('excluded.colors'),
+                dimensions: eb.ref('excluded.dimensions'),
+                origin_source: eb.ref('excluded.origin_source'),
+                import_cost: eb.ref('excluded.import_cost'),
+                retail_price: eb.ref('excluded.retail_price'),
+                currency: eb.ref('excluded.currency'),
+                hashtags: eb.ref('excluded.hashtags'),
+                objects: eb.ref('excluded.objects'),
+                barcodes: eb.ref('excluded.barcodes'),
+                extracted_text: eb.ref('excluded.extracted_text'),
+                provenance: eb.ref('excluded.provenance'),
+                analysis: eb.ref('excluded.analysis'),
+                corrections: eb.ref('excluded.corrections'),
+                corrected_fields: eb.ref('excluded.corrected_fields'),
+                search_text: eb.ref('excluded.search_text'),
+                sample: eb.ref('excluded.sample'),
+                version: eb.ref('excluded.version'),
+                updated_at: sql<Date>`now()`,
+              }))
+              .where('inventory_items.owner_id', '=', (eb) => eb.ref('excluded.owner_id')),
+          )
+          .returningAll(),
       );
-      const names = cols.map(([c]) => c);
-      const updates = names
-        .filter((c) => c !== 'id' && c !== 'owner_id')
-        .map((c) => `${c} = EXCLUDED.${c}`)
-        .join(', ');
-      const { rows } = await q.query(
-        `INSERT INTO inventory_items (${names.join(', ')}, version)
-         VALUES (${placeholders.join(', ')}, nextval('entity_version_seq'))
-         ON CONFLICT (id) DO UPDATE SET ${updates}, version = EXCLUDED.version, updated_at = now()
-           WHERE inventory_items.owner_id = EXCLUDED.owner_id
-         RETURNING *`,
-        cols.map(([, v]) => v),
-      );
-      return rows[0] ? toRow(rows[0]) : null;
+      return row ? toRow(row) : null;
     },
 
     async delete(q: Queryable, ownerId: string, id: string): Promise<InventoryRow | null> {
       if (!isEntityId(id)) return null;
-      const { rows } = await q.query(
-        'DELETE FROM inventory_items WHERE id = $1 AND owner_id = $2 RETURNING *',
-        [id, ownerId],
+      const row = await runFirst(
+        q,
+        q0.deleteFrom('inventory_items').where('id', '=', id).where('owner_id', '=', ownerId).returningAll(),
       );
-      return rows[0] ? toRow(rows[0]) : null;
+      return row ? toRow(row) : null;
     },
 
     /** Newest first. */
@@ -231,20 +287,21 @@ export function createInventoryRepository(db: Queryable) {
       f: InventoryFilter,
       page: Page,
     ): Promise<{ rows: InventoryRow[]; total: number }> {
-      const p = new Params();
-      const w = where(p, ownerId, f);
-      const countParams = [...p.values];
       const { sort, order } = sortOf(f);
-      const { rows } = await db.query(
-        `SELECT ${LIST_COLUMNS} FROM inventory_items WHERE ${w} ${orderBy(sort, order)}
-         LIMIT ${p.add(page.limit)} OFFSET ${p.add((page.page - 1) * page.limit)}`,
-        p.values,
+      const rows = await runAll(
+        db,
+        filtered(ownerId, f)
+          .select(LIST_COLUMNS)
+          .orderBy(sql.raw(sort.expr), order)
+          .orderBy('id', order)
+          .limit(page.limit)
+          .offset((page.page - 1) * page.limit),
       );
-      const count = await db.query<{ n: unknown }>(
-        `SELECT count(*) AS n FROM inventory_items WHERE ${w}`,
-        countParams,
+      const count = await runFirst(
+        db,
+        filtered(ownerId, f).select((eb) => eb.fn.countAll<number>().as('n')),
       );
-      return { rows: rows.map(toRow), total: toNumber(count.rows[0]?.n ?? 0) };
+      return { rows: rows.map(toRow), total: count?.n ?? 0 };
     },
 
     /** Every matching row in the list's order, a keyset batch at a time (exports). */
@@ -258,19 +315,19 @@ export function createInventoryRepository(db: Queryable) {
       let after: { key: string; id: string } | undefined;
       let sent = 0;
       while (sent < max) {
-        const p = new Params();
-        let w = where(p, ownerId, f);
-        if (after) w += ` AND ${keysetAfter(p, sort, order, after.key, after.id)}`;
-        const { rows } = await db.query<Record<string, unknown>>(
-          `SELECT ${LIST_COLUMNS}, (${sort.expr})::text AS sort_key FROM inventory_items WHERE ${w}
-           ${orderBy(sort, order)} LIMIT ${p.add(Math.min(batchSize, max - sent))}`,
-          p.values,
-        );
+        let query = filtered(ownerId, f)
+          .select(LIST_COLUMNS)
+          .select(sql<string>`(${sql.raw(sort.expr)})::text`.as('sort_key'))
+          .orderBy(sql.raw(sort.expr), order)
+          .orderBy('id', order)
+          .limit(Math.min(batchSize, max - sent));
+        if (after) query = query.where(keysetAfter(sort, order, after.key, after.id));
+        const rows = await runAll(db, query);
         for (const r of rows) yield toRow(r);
         sent += rows.length;
         const last = rows.at(-1);
         if (!last || rows.length < batchSize) return;
-        after = { key: last.sort_key as string, id: last.id as string };
+        after = { key: last.sort_key, id: last.id };
       }
     },
 
@@ -278,24 +335,36 @@ export function createInventoryRepository(db: Queryable) {
     async findManyForOwner(q: Queryable, ownerId: string, ids: string[]): Promise<InventoryRow[]> {
       const valid = ids.filter(isEntityId);
       if (valid.length === 0) return [];
-      const { rows } = await q.query(
-        'SELECT * FROM inventory_items WHERE owner_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
-        [ownerId, valid],
+      const rows = await runAll(
+        q,
+        q0
+          .selectFrom('inventory_items')
+          .selectAll()
+          .where('owner_id', '=', ownerId)
+          .where('id', '=', sql<string>`ANY(${valid}::uuid[])`)
+          .orderBy('id')
+          .forUpdate(),
       );
       return rows.map(toRow);
     },
 
     async count(ownerId: string): Promise<number> {
-      const { rows } = await db.query<{ n: unknown }>(
-        'SELECT count(*) AS n FROM inventory_items WHERE owner_id = $1',
-        [ownerId],
+      const row = await runFirst(
+        db,
+        filtered(ownerId, {}).select((eb) => eb.fn.countAll<number>().as('n')),
       );
-      return toNumber(rows[0]?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     async findMany(ids: string[]): Promise<InventoryRow[]> {
       if (ids.length === 0) return [];
-      const { rows } = await db.query('SELECT * FROM inventory_items WHERE id = ANY($1::uuid[])', [ids]);
+      const rows = await runAll(
+        db,
+        q0
+          .selectFrom('inventory_items')
+          .selectAll()
+          .where('id', '=', sql<string>`ANY(${ids}::uuid[])`),
+      );
       return rows.map(toRow);
     },
   };

@@ -11,6 +11,7 @@ export * from './grpc/index.ts';
 export * from './adapters/open-database.ts';
 export * from './adapters/open-blob-store.ts';
 export * from './outbox/index.ts';
+export * from './sql/index.ts';
 
 // Also public: what the server composes and the contract tests exercise (no deep imports).
 export { DLQ_HEADERS, EVENT_ID_HEADER } from './adapters/event-bus-delivery.ts';

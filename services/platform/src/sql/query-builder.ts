@@ -1,0 +1,63 @@
+// Typed SQL on the Database port: Kysely builds the statement (table and column names and the row
+// types come from the types generated from the migrations), the port runs it. Kysely only compiles
+// here (its DummyDriver never connects), so one statement runs the same way on pg and PGlite, inside
+// or outside a transaction, with the adapters' serialization, after-commit hooks and error wrapping
+// unchanged. See docs/adr/0006-typed-sql-with-kysely.md.
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
+import type { ColumnType, Compilable, RawBuilder } from 'kysely';
+import type { Queryable } from '../ports/database.ts';
+
+/** A compile-only Kysely for one service's schema (its generated `DB` interface). */
+export function createQueryBuilder<DB>(): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+}
+
+/** Run a built statement on q (the database or a transaction); its rows, typed by the statement. */
+export async function runAll<O>(q: Queryable, query: Compilable<O>): Promise<O[]> {
+  const compiled = query.compile();
+  const { rows } = await q.query<O>(compiled.sql, [...compiled.parameters]);
+  return rows;
+}
+
+/** The first row of a built statement, or null. */
+export async function runFirst<O>(q: Queryable, query: Compilable<O>): Promise<O | null> {
+  const rows = await runAll(q, query);
+  return rows[0] ?? null;
+}
+
+/** How many rows a built statement changed (UPDATE and DELETE without RETURNING). */
+export async function runCount(q: Queryable, query: Compilable<unknown>): Promise<number> {
+  const compiled = query.compile();
+  return (await q.query(compiled.sql, [...compiled.parameters])).rowCount;
+}
+
+declare const jsonbParam: unique symbol;
+/** A value made by `jsonb()`: the only thing a Jsonb column accepts on insert and update. */
+export interface JsonbParam<T> {
+  readonly [jsonbParam]: T;
+}
+
+/**
+ * A jsonb column holding T (named in the generated types): read as T, written only through jsonb(),
+ * because pg would send a bare JS array as a Postgres array literal, not as JSON.
+ */
+export type Jsonb<T> = ColumnType<T, JsonbParam<T>, JsonbParam<T>>;
+
+/** A jsonb parameter: the value as JSON text, cast to jsonb. */
+export function jsonb<T>(value: T): RawBuilder<JsonbParam<T>> {
+  return sql<JsonbParam<T>>`${JSON.stringify(value)}::jsonb`;
+}
