@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './support/browser.ts';
 import { missingPrerequisite, startKaboodle, type KaboodleServer } from './support/kaboodle-server.ts';
 import {
+  dialogShown,
   fillRegistration,
   fillSignIn,
   newPerson,
@@ -75,7 +76,7 @@ describe.skipIf(missing !== null)('web shell in Chromium', () => {
     await screenshot(page, 'auth-dialog-register');
     const seen = await recordLoadingMessages(page);
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await page.getByRole('dialog', { name: 'You are in!' }).waitFor({ timeout: 20_000 });
+    await dialogShown(page, 'You are in!');
     await waitForLoadingScreenToFinish(page);
     await page.waitForURL((url) => url.pathname === '/dashboard');
     // Every desktop stage of docs/product.md#states, in order, ending with "Kaboodle is ready!" (not the

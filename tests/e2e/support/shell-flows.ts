@@ -60,15 +60,29 @@ export async function fillSignIn(page: Page, email: string, password: string): P
  * sign-in's "You are in!"); this checks every animation frame.
  */
 export async function dialogShown(page: Page, title: string, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(
-    (wanted) =>
-      [...document.querySelectorAll('[role="dialog"][aria-labelledby]')].some(
-        (d) =>
-          document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() === wanted,
-      ),
-    title,
-    { timeout, polling: 'raf' },
-  );
+  try {
+    await page.waitForFunction(
+      (wanted) =>
+        [...document.querySelectorAll('[role="dialog"][aria-labelledby]')].some(
+          (d) =>
+            document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() === wanted,
+        ),
+      title,
+      { timeout, polling: 'raf' },
+    );
+  } catch (err) {
+    // say what was on screen instead, so a CI failure explains itself
+    const seen = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[role="dialog"], [role="alert"], h1')]
+          .map((e) => `${e.getAttribute('role') ?? e.tagName}: ${(e.textContent ?? '').slice(0, 300)}`)
+          .join(' | '),
+      )
+      .catch((e: unknown) => `(page not readable: ${String(e)})`);
+    throw new Error(`no dialog titled "${title}" within ${timeout} ms at ${page.url()}; on screen: ${seen}`, {
+      cause: err,
+    });
+  }
 }
 
 export async function waitForLoadingScreenToFinish(page: Page): Promise<void> {
