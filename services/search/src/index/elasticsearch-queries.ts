@@ -3,7 +3,8 @@
 // SearchHits with the shared scoring rules (search-scoring.ts), so scores match the LanceDB adapter.
 import { InputError } from '@kaboodle/platform';
 import type { IndexedEntityType, SearchHit, SearchQuery } from './search-index.port.ts';
-import { ENTITY_TYPES, clamp01, normaliseTag, queryTerms } from './search-scoring.ts';
+import { contentWords } from './keyword-index.ts';
+import { ENTITY_TYPES, PAIR_BOOST, clamp01, normaliseTag, queryTerms } from './search-scoring.ts';
 
 /** What a search reads back from `_source` (never vectors, passages or the full content). */
 export const HIT_SOURCE = [
@@ -33,6 +34,8 @@ export const BM25_FIELDS = [
  * very long queries are cut to their first words to stay far below the cluster's clause limit.
  */
 export const BM25_MAX_TERMS = 64;
+/** A query's first this many word pairs are phrase clauses (each is a positions lookup). */
+const MAX_PAIR_PHRASES = 16;
 
 /** Elasticsearch refuses num_candidates above this. */
 export const MAX_NUM_CANDIDATES = 10_000;
@@ -142,9 +145,17 @@ export function bm25Body(
       lenient: true,
     },
   };
+  // Proximity evidence, as the embedded index's word pairs (PAIR_BOOST): each adjacent pair of the
+  // query's words as a phrase in the content, a skipped stop word's gap allowed.
+  const content = contentWords(words);
+  const pairs = content.slice(1, MAX_PAIR_PHRASES + 1).map((w, i) => ({
+    match_phrase: { content: { query: `${content[i]} ${w}`, slop: 2, boost: PAIR_BOOST } },
+  }));
   const bool: Record<string, unknown> = { must: [match], filter: [filter] };
+  if (pairs.length > 0) bool.should = pairs;
   if (options.excerpts) {
     bool.should = [
+      ...pairs,
       {
         nested: {
           path: 'passages',

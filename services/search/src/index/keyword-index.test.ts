@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OwnerKeywordIndex, analyse } from './keyword-index.ts';
+import { OwnerKeywordIndex, analyse, wordPairs } from './keyword-index.ts';
 
 describe('analyse', () => {
   it('folds case and accents, drops stop words and overlong tokens, and stems like the table’s FTS', () => {
@@ -13,6 +13,15 @@ describe('analyse', () => {
     expect(analyse(`a ${'x'.repeat(41)} b`)).toEqual(['b']);
     expect(analyse('*** "" OR AND ((')).toEqual([]);
     expect(analyse('Ünïcödé naïve 東京 🎉')).toEqual(['unicod', 'naiv', '東京']);
+  });
+});
+
+describe('wordPairs', () => {
+  it('pairs adjacent stems, stop words skipped, as single terms the analyser keeps', () => {
+    expect(wordPairs('Open and possibly create a FILE')).toBe('open0possibl possibl0creat creat0file');
+    expect(analyse(wordPairs('create a file'))).toEqual(['creat0fil']);
+    expect(wordPairs('file')).toBe('');
+    expect(wordPairs('the of and')).toBe('');
   });
 });
 
@@ -39,6 +48,17 @@ describe('OwnerKeywordIndex', () => {
     ix.applyWrite('early', 'document', late, late.slice(0, 100));
     const again = ix.search('tidal turbine', 10);
     expect(again[0]!.score).toBeCloseTo(again[1]!.score, 9);
+  });
+
+  it('scores a query’s adjacent words (word pairs) above the same words apart', () => {
+    const withPairs = (t: string) => `${t}\n${wordPairs(t)}`;
+    // Without the pairs the shorter text, with the words apart, would rank first.
+    const apart = 'create the socket and read the file';
+    const together = 'read the socket header and create a file';
+    const ix = index({ apart: withPairs(apart), together: withPairs(together), other: withPairs('socket') });
+    expect(ix.search('create a file', 10).map((h) => h.key)).toEqual(['together', 'apart']);
+    const plain = index({ apart, together, other: 'socket' });
+    expect(plain.search('create a file', 10).map((h) => h.key)).toEqual(['apart', 'together']);
   });
 
   it('ranks by BM25: rarer words weigh more, more occurrences count, shorter documents win ties', () => {

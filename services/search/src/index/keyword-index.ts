@@ -4,9 +4,10 @@
 // digits, lower case, ASCII folding, English stop words, Snowball (Porter2) English stems, tokens of
 // more than 40 characters dropped. Scoring is BM25 (k1 1.2, b 0.75) over the owner's own documents,
 // summed over two fields as the table's query does: the whole search text, and the lead (the
-// opening of the content) weighted LEAD_BOOST, each with its own lengths and document frequencies.
+// opening of the content) weighted LEAD_BOOST, each with its own lengths and document frequencies;
+// the search text's adjacent word pairs (wordPairs) add the query's pairs at PAIR_BOOST.
 import porter2 from 'wink-porter2-stemmer';
-import { LEAD_BOOST } from './search-scoring.ts';
+import { LEAD_BOOST, PAIR_BOOST } from './search-scoring.ts';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -34,16 +35,37 @@ function stem(word: string): string {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** The terms of a text as the index sees them (query and documents alike). */
-export function analyse(text: string): string[] {
+/** A text's words as the analyser keeps them (folded, lower case, stop words and long tokens out), unstemmed. */
+export function contentWords(text: string): string[] {
   const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   const out: string[] = [];
   for (const m of folded.matchAll(WORD)) {
     const w = m[0];
     if (w.length > MAX_TOKEN_CHARS || STOP_WORDS.has(w)) continue;
-    out.push(stem(w));
+    out.push(w);
   }
   return out;
+}
+
+/** The terms of a text as the index sees them (query and documents alike). */
+export function analyse(text: string): string[] {
+  return contentWords(text).map(stem);
+}
+
+/** Joins a pair's two stems into one term: a digit, which both analysers keep inside a word. */
+const PAIR_JOIN = '0';
+
+/**
+ * A text's adjacent word pairs as terms ("open0creat file0descriptor"), stop words skipped: the
+ * proximity evidence keyword search scores at PAIR_BOOST. Documents carry them in their search text
+ * and a query's are matched against them, in the table's full-text index and the memory index alike
+ * (both analyse a pair term the same way on either side). A one-word text has none.
+ */
+export function wordPairs(text: string): string {
+  const terms = analyse(text);
+  const out: string[] = [];
+  for (let i = 1; i < terms.length; i++) out.push(`${terms[i - 1]}${PAIR_JOIN}${terms[i]}`);
+  return out.join(' ');
 }
 
 interface DocTerms {
@@ -126,30 +148,32 @@ export class OwnerKeywordIndex {
     const live = this.slotOf.size;
     if (live === 0 || k < 1) return [];
     const queryTerms = [...new Set(analyse(text))];
+    const pairTerms = [...new Set(analyse(wordPairs(text)))];
     const avg = this.totalLength / live || 1;
     const leadAvg = this.totalLeadLength / live || 1;
     const types = entityTypes && entityTypes.length > 0 ? new Set(entityTypes) : undefined;
     if (this.scratch.length < this.keys.length) this.scratch = new Float64Array(this.keys.length * 2);
     const scores = this.scratch;
     const touched: number[] = [];
-    const fields = [
-      { prefix: '', lengths: this.lengths, avg, weight: 1 },
-      { prefix: LEAD, lengths: this.leadLengths, avg: leadAvg, weight: LEAD_BOOST },
+    const body = { prefix: '', lengths: this.lengths, avg, weight: 1 };
+    const lead = { prefix: LEAD, lengths: this.leadLengths, avg: leadAvg, weight: LEAD_BOOST };
+    // A query's word pairs score in the search text only (the lead holds no pairs), at PAIR_BOOST.
+    const scored = [
+      ...queryTerms.flatMap((term) => [body, lead].map((f) => ({ term, f, weight: f.weight }))),
+      ...pairTerms.map((term) => ({ term, f: body, weight: PAIR_BOOST })),
     ];
-    for (const term of queryTerms) {
-      for (const f of fields) {
-        const id = this.termIds.get(f.prefix + term);
-        const p = id === undefined ? undefined : this.postings[id];
-        if (!p || p.df === 0) continue;
-        const idf = f.weight * Math.log(1 + (live - p.df + 0.5) / (p.df + 0.5));
-        for (let i = 0; i < p.length; i++) {
-          const slot = p.docs[i]!;
-          if (this.keys[slot] === undefined) continue;
-          const tf = p.tfs[i]!;
-          const norm = tf + K1 * (1 - B + (B * f.lengths[slot]!) / f.avg);
-          if (scores[slot] === 0) touched.push(slot);
-          scores[slot]! += (idf * tf * (K1 + 1)) / norm;
-        }
+    for (const { term, f, weight } of scored) {
+      const id = this.termIds.get(f.prefix + term);
+      const p = id === undefined ? undefined : this.postings[id];
+      if (!p || p.df === 0) continue;
+      const idf = weight * Math.log(1 + (live - p.df + 0.5) / (p.df + 0.5));
+      for (let i = 0; i < p.length; i++) {
+        const slot = p.docs[i]!;
+        if (this.keys[slot] === undefined) continue;
+        const tf = p.tfs[i]!;
+        const norm = tf + K1 * (1 - B + (B * f.lengths[slot]!) / f.avg);
+        if (scores[slot] === 0) touched.push(slot);
+        scores[slot]! += (idf * tf * (K1 + 1)) / norm;
       }
     }
     // The k best in a min-heap of slots (worst at the root), so a common word's tens of thousands of

@@ -14,10 +14,12 @@ import {
   cosineDistanceToScore,
   fusionDepth,
   LEAD_BOOST,
+  PAIR_BOOST,
   reciprocalRankFusion,
 } from './search-scoring.ts';
 import type { HitRowCache, DisplayRow } from './lancedb-hit-cache.ts';
 import type { AnnKind, AnnSearchSettings } from './lancedb-maintenance.ts';
+import { wordPairs } from './keyword-index.ts';
 import { memoryCanFilter } from './lancedb-memory-index.ts';
 import type { MemoryIndexes } from './lancedb-memory-index.ts';
 import { entityKey, floatView, HIT_COLUMNS, listOf, toHit } from './lancedb-rows.ts';
@@ -97,11 +99,19 @@ export function createLanceQueries(ctx: LanceQueryContext): LanceQueries {
   }
 
   async function bm25(filter: string, text: string, k: number): Promise<Candidate[]> {
-    // A sum of the two fields' BM25 (a multi-column match would take the larger of the two).
-    const words = new lancedb.BooleanQuery([
+    // A sum of the two fields' BM25 (a multi-column match would take the larger of the two), and
+    // of the query's adjacent word pairs among the search text's (proximity evidence).
+    const clauses: [lancedb.Occur, lancedb.FullTextQuery][] = [
       [lancedb.Occur.Should, new lancedb.MatchQuery(text, 'search_text')],
       [lancedb.Occur.Should, new lancedb.MatchQuery(text, 'content_head', { boost: LEAD_BOOST })],
-    ]);
+    ];
+    const pairs = wordPairs(text);
+    if (pairs)
+      clauses.push([
+        lancedb.Occur.Should,
+        new lancedb.MatchQuery(pairs, 'search_text', { boost: PAIR_BOOST }),
+      ]);
+    const words = new lancedb.BooleanQuery(clauses);
     const rows = (await t()
       .query()
       .fullTextSearch(words)

@@ -3,6 +3,7 @@
 import { Binary, Bool, Field, FixedSizeList, Float32, Int32, Int64, List, Schema, Utf8 } from 'apache-arrow';
 import { InputError } from '@kaboodle/platform';
 import type { EntityRef, IndexedEntity, IndexedEntityType, SearchHit } from './search-index.port.ts';
+import { wordPairs } from './keyword-index.ts';
 import { ENTITY_TYPES, normaliseTag } from './search-scoring.ts';
 
 const DISPLAY_CONTENT_CHARS = 500;
@@ -107,10 +108,13 @@ export function createRowMapper(dims: number, maxSearchTextChars: number): RowMa
     const keywords = (e.keywords ?? []).filter((k) => typeof k === 'string' && k !== '');
     const content = e.content ?? '';
     // The title counts twice: a word in the title says more about the entity than one in the body.
-    const searchText = [e.title, e.title, hashtags.join(' '), keywords.join(' '), e.description, content]
+    const words = [e.title, e.title, hashtags.join(' '), keywords.join(' '), e.description, content]
       .filter((s) => s)
       .join('\n')
       .slice(0, maxSearchTextChars);
+    // Its adjacent word pairs follow, as terms of their own: keyword search's proximity evidence.
+    const pairs = wordPairs(words);
+    const searchText = pairs ? `${words}\n${pairs}` : words;
     return {
       key: entityKey(e.ownerId, e.entityType, e.id),
       id: e.id,

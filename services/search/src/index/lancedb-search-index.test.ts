@@ -107,6 +107,26 @@ describe('LanceDB search index', () => {
     await reopened.close();
   });
 
+  it('scores a query’s adjacent words (word pairs) above the same words apart, in the table and the memory index', async () => {
+    const dir = await tempDir();
+    const index = createLanceDbSearchIndex({ dir, dimensions: DIMS, memoryIndex: { minOwnerRows: 2 } });
+    await index.open();
+    // The shorter text, with the words apart, would rank first on the words alone.
+    await index.upsert([
+      entity(1, { title: 'one', content: 'create the socket and read the file' }),
+      entity(2, { title: 'two', content: 'read the socket header and create a file' }),
+      entity(3, { title: 'three', content: 'a socket' }),
+    ]);
+    const search = () => index.search({ ownerId: 'u1', mode: 'keyword', text: 'create a file', limit: 5 });
+    index.useMemoryIndexes(false);
+    expect((await search()).map((h) => h.id)).toEqual(['d2', 'd1']);
+    index.useMemoryIndexes(true);
+    expect(await index.awaitMemoryIndex('u1')).toBe(true);
+    expect((await search()).map((h) => h.id)).toEqual(['d2', 'd1']);
+    expect(index.lastTimings().memory).toBe(1);
+    await index.close();
+  });
+
   it('fails clearly when used before open()', async () => {
     const index = createLanceDbSearchIndex({ dir: await tempDir(), dimensions: DIMS });
     await expect(index.search({ ownerId: 'u', mode: 'keyword', text: 'x', limit: 1 })).rejects.toThrow(
