@@ -206,6 +206,7 @@ describe('elasticsearch search index: search', () => {
     });
     expect((bodies[1]!.knn as Record<string, unknown>).filter).toEqual(liveOwner('owner-1'));
     expect((bodies[2]!.query as Body).bool.should).toEqual([
+      { match_phrase: { content: { query: 'budget report', slop: 2, boost: 0.25 } } },
       {
         nested: {
           path: 'passages',
