@@ -47,18 +47,20 @@ export const LEARNED_FUSION = {
  * distance negatively, i.e. it credits the background itself: an unrelated query's words are rare
  * in the library, so nothing else matches them (background near 0), where a question about the
  * library's subject finds a crowd that shares its words. Relative scores (share of the best) made
- * every top hit 100 %. tests/bench/search/eval.bench.ts prints the figures on the report halves.
+ * every top hit 100 %. Refitted when keyword search began scoring word pairs (search-scoring.ts
+ * PAIR_BOOST), which raised BM25's scale. tests/bench/search/eval.bench.ts prints the figures on
+ * the report halves, and the refit beside these constants.
  */
 export const CALIBRATION = {
-  semantic: { cosine: 7.266, aboveBackground: 3.579, bias: -6.962 },
-  keyword: { bm25Norm: 10.424, logWords: 2.834, aboveBackground: -3.785, bias: -10.049 },
+  semantic: { cosine: 7.272, aboveBackground: 3.573, bias: -6.966 },
+  keyword: { bm25Norm: 8.557, logWords: 2.251, aboveBackground: -2.977, bias: -8.648 },
   hybrid: {
-    cosine: 5.214,
-    bm25Norm: 7.341,
-    logWords: 1.436,
-    cosineAboveBackground: -2.741,
-    bm25AboveBackground: -1.682,
-    bias: -9.581,
+    cosine: 4.728,
+    bm25Norm: 6.009,
+    logWords: 1.088,
+    cosineAboveBackground: -2.441,
+    bm25AboveBackground: -1.111,
+    bias: -8.474,
   },
 } as const;
 
