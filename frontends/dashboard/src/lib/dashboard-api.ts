@@ -204,6 +204,14 @@ export function createDashboardApi(client: ApiClient = api) {
       parseFile(await client.post<unknown>(`/process/cancel/${encodeURIComponent(id)}`, {})),
     reprocess: async (id: string, body: { instructions?: string; destination?: Destination } = {}) =>
       parseFile(await client.post<unknown>(`/process/files/${encodeURIComponent(id)}/reprocess`, body)),
+    /** The text Kaboodle extracted from a document ('' when it has none). */
+    documentText: async (id: string, signal?: AbortSignal) => {
+      const doc = record(
+        await client.get<unknown>(`/api/documents/${encodeURIComponent(id)}`, { signal }),
+        'document',
+      );
+      return typeof doc.text === 'string' ? doc.text : '';
+    },
     remove: async (id: string) => {
       await client.delete<unknown>(`/process/files/${encodeURIComponent(id)}`);
     },

@@ -1,36 +1,49 @@
 // The Media Hub's preview: the file itself in a dialog (the whole picture, a PDF's pages, a text
-// file's text), or for Word files the text Kaboodle extracted from them.
+// file's text), or for Word files the text Kaboodle extracted from them. A failed text load says so.
 import { useEffect, useState } from 'react';
-import { api, Dialog, FilePreview } from '@kaboodle/kit';
-import { fileContentPath, type ServerFile } from '../lib/dashboard-api.ts';
+import { api, Banner, Dialog, FilePreview } from '@kaboodle/kit';
+import { fileContentPath, reasonOf, type DashboardApi, type ServerFile } from '../lib/dashboard-api.ts';
 
 /** Types the browser draws itself; the others show the document's extracted text. */
 const drawable = (type: string) =>
   type.startsWith('image/') || type === 'application/pdf' || type.startsWith('text/');
 
-function useExtractedText(file: ServerFile | null): string | null {
+export const textLoadFailed = (reason: string) => `The extracted text could not be loaded: ${reason}`;
+
+/** The extracted text of a file the browser cannot draw (null while loading), or why it failed. */
+export function useExtractedText(
+  calls: DashboardApi,
+  file: ServerFile | null,
+): { text: string | null; error: string | null } {
   const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const documentId =
     file && !drawable(file.content_type) && file.result?.type === 'document' ? file.result.id : null;
   useEffect(() => {
     setText(null);
+    setError(null);
     if (!documentId) return;
     const controller = new AbortController();
-    api
-      .get<{ text?: unknown }>(`/api/documents/${encodeURIComponent(documentId)}`, {
-        signal: controller.signal,
-      })
-      .then((doc) => setText(typeof doc.text === 'string' ? doc.text : ''))
+    calls
+      .documentText(documentId, controller.signal)
+      .then(setText)
       .catch((err: unknown) => {
-        if (!controller.signal.aborted) console.warn('Loading the extracted text failed', err);
+        if (!controller.signal.aborted) setError(textLoadFailed(reasonOf(err)));
       });
     return () => controller.abort();
-  }, [documentId]);
-  return text;
+  }, [calls, documentId]);
+  return { text, error };
 }
 
-export function MediaPreview({ file, onClose }: { file: ServerFile | null; onClose: () => void }) {
-  const text = useExtractedText(file);
+export interface MediaPreviewProps {
+  calls: DashboardApi;
+  file: ServerFile | null;
+  onClose: () => void;
+}
+
+export function MediaPreview({ calls, file, onClose }: MediaPreviewProps) {
+  const { text, error } = useExtractedText(calls, file);
+  const waiting = file !== null && !drawable(file.content_type) && file.result?.type === 'document';
   return (
     <Dialog
       open={file !== null}
@@ -41,13 +54,14 @@ export function MediaPreview({ file, onClose }: { file: ServerFile | null; onClo
     >
       {file && (
         <div className="kbd-preview__body" data-testid="media-preview">
+          {error && <Banner tone="error">{error}</Banner>}
           <FilePreview
             src={api.url(fileContentPath(file.id))}
             contentType={file.content_type}
             name={file.name}
             text={text}
           />
-          {!drawable(file.content_type) && file.result?.type === 'document' && text === null && (
+          {waiting && text === null && error === null && (
             <p className="kbd-muted" role="status">
               Loading the text…
             </p>
