@@ -1,15 +1,6 @@
 // The session life in React (docs/product.md#states): the delayed startup check, sign-in calls, logout that
 // always clears, the data load after sign-in, the 5 s error banner and the client's `auth:error` event.
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   AUTH_ERROR_EVENT,
   api as kitApi,
@@ -19,15 +10,13 @@ import {
   type SessionUser,
 } from '@kaboodle/kit';
 import { createSessionService, type AuthOutcome, type SessionService } from './session.service.ts';
-import { loadUserData, type UserData } from './user-data.service.ts';
+import { useShellBanner } from './use-shell-banner.ts';
+import { useInFlight, useStartupCheck, useUserDataLoad, type DataLoadState } from './use-session-state.ts';
+import type { UserData } from './user-data.service.ts';
 
 export const SESSION_CHECK_DELAY_MS = 100;
-export const BANNER_CLEAR_MS = 5000;
-
-export interface DataLoadState {
-  progress: number;
-  message: string;
-}
+export { BANNER_CLEAR_MS } from './use-shell-banner.ts';
+export type { DataLoadState } from './use-session-state.ts';
 
 export interface SessionContextValue {
   user: SessionUser | null;
@@ -66,6 +55,14 @@ export interface SessionProviderProps {
   checkDelayMs?: number;
 }
 
+/** The text of the shell's banner when the server did not confirm a sign-out (this device is signed out). */
+export const logoutFailed = (reason: string) =>
+  `You are signed out on this device, but the server did not confirm it: ${reason}`;
+
+/** The catalogue's text of a failed call (docs/product.md#messages). */
+const failureText = (err: unknown): string =>
+  err instanceof Error && err.message ? err.message : 'Unknown error occurred';
+
 export function SessionProvider({
   children,
   api = kitApi,
@@ -74,97 +71,20 @@ export function SessionProvider({
 }: SessionProviderProps) {
   const sessionService = useMemo(() => service ?? createSessionService(api), [service, api]);
   const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [dataLoad, setDataLoad] = useState<DataLoadState | null>(null);
-  const [userData, setUserData] = useState<UserData | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
-  const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const inFlight = useRef(0);
-
-  const showBanner = useCallback((message: string) => {
-    setBanner(message);
-    clearTimeout(bannerTimer.current);
-    bannerTimer.current = setTimeout(() => setBanner(null), BANNER_CLEAR_MS);
-  }, []);
-  const dismissBanner = useCallback(() => {
-    clearTimeout(bannerTimer.current);
-    setBanner(null);
-  }, []);
-  useEffect(() => () => clearTimeout(bannerTimer.current), []);
-
-  /** loading is true while any session request is in flight (docs/product.md#states). */
-  const track = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
-    inFlight.current++;
-    setLoading(true);
-    try {
-      return await work();
-    } finally {
-      inFlight.current--;
-      if (inFlight.current === 0) setLoading(false);
-    }
-  }, []);
-
-  // Startup check, ~100 ms after start; silent when signed out.
-  useEffect(() => {
-    let cancelled = false;
-    inFlight.current++;
-    const timer = setTimeout(() => {
-      void sessionService
-        .checkSession()
-        .then((found) => {
-          if (cancelled) return;
-          if (found) {
-            saveAuth(found);
-            setUser(found);
-          } else {
-            clearAuth();
-          }
-        })
-        .finally(() => {
-          if (cancelled) return;
-          inFlight.current--;
-          setChecked(true);
-          if (inFlight.current === 0) setLoading(false);
-        });
-    }, checkDelayMs);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [sessionService, checkDelayMs]);
-
-  // Data load, once per sign-in.
-  const loadedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!user) {
-      loadedFor.current = null;
-      return;
-    }
-    if (loadedFor.current === user.id) return;
-    loadedFor.current = user.id;
-    let cancelled = false;
-    void loadUserData(api, (progress, message) => {
-      if (!cancelled) setDataLoad({ progress, message });
-    }).then((result) => {
-      if (cancelled) return;
-      if (result.ok) setUserData(result.data);
-      else showBanner(result.banner);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [user, api, showBanner]);
+  const { banner, showBanner, dismissBanner } = useShellBanner();
+  const inFlight = useInFlight();
+  const { loading, track } = inFlight;
+  const checked = useStartupCheck(sessionService, checkDelayMs, setUser, inFlight);
+  const { dataLoad, userData, reset: resetUserData } = useUserDataLoad(user, api, showBanner);
 
   const forget = useCallback(() => {
     clearAuth();
     api.cache.clear();
     setUser(null);
-    setUserData(null);
-    setDataLoad(null);
+    resetUserData();
     setError(null);
-  }, [api]);
+  }, [api, resetUserData]);
 
   // The client's "your session is gone" signal: sign out locally and say so.
   useEffect(() => {
@@ -212,14 +132,17 @@ export function SessionProvider({
       resetPassword: (token, newPassword) =>
         track(() => sessionService.resetPassword(token, newPassword)).then(settle),
       async logout() {
+        let failure: { reason: unknown } | null = null;
         try {
           await track(() => sessionService.logout());
         } catch (err) {
-          // Signing out locally matters more than the server's answer (docs/product.md#states).
-          console.warn('Logout call failed; signed out locally', err);
+          failure = { reason: err };
         } finally {
+          // Signing out locally matters more than the server's answer (docs/product.md#states).
           forget();
         }
+        // ...but the person hears that the server may still hold the session.
+        if (failure !== null) showBanner(logoutFailed(failureText(failure.reason)));
       },
       clearError,
       refreshUser: () =>
