@@ -4,22 +4,19 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@kaboodle/kit';
 import ActivityPage from './activity/activity-page.tsx';
 import DashboardHome from './dashboard/dashboard-home.tsx';
-import { DashboardStyles } from './dashboard-styles.tsx';
 import MediaHub from './media-hub/media-hub.tsx';
 import ProcessingHub from './processing/processing-hub.tsx';
+import './dashboard.css';
 
 export default function App(props: RemoteAppProps) {
   return (
-    <>
-      <DashboardStyles />
-      <Routes>
-        <Route path="/dashboard" element={<DashboardHome {...props} />} />
-        <Route path="/home" element={<DashboardHome {...props} />} />
-        <Route path="/process" element={<ProcessingHub />} />
-        <Route path="/upload" element={<ProcessingHub />} />
-        <Route path="/media-hub" element={<MediaHub />} />
-        <Route path="/activity" element={<ActivityPage />} />
-      </Routes>
-    </>
+    <Routes>
+      <Route path="/dashboard" element={<DashboardHome {...props} />} />
+      <Route path="/home" element={<DashboardHome {...props} />} />
+      <Route path="/process" element={<ProcessingHub />} />
+      <Route path="/upload" element={<ProcessingHub />} />
+      <Route path="/media-hub" element={<MediaHub />} />
+      <Route path="/activity" element={<ActivityPage />} />
+    </Routes>
   );
 }

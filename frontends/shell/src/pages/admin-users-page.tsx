@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { API_MESSAGES, Banner, Button, Table, isApiError, type TableColumn } from '@kaboodle/kit';
 import { OrnamentalFrame, TickMascot } from '@kaboodle/kit';
 import { accountApi, errorText, formatWhen, type AdminUserRow } from './account-api.ts';
-import { PageStyles } from './page-styles.tsx';
+import './pages.css';
 
 const COLUMNS: TableColumn<AdminUserRow>[] = [
   { key: 'email', header: 'Email', sortValue: (u) => u.email },
@@ -58,7 +58,6 @@ export default function AdminUsersPage() {
 
   return (
     <div className="kbp-account" style={{ maxWidth: 1100 }}>
-      <PageStyles />
       <header>
         <p className="kb-eyebrow">Administration</p>
         <h1>Users</h1>

@@ -6,7 +6,7 @@ import { Banner, Button, displayNameOf } from '@kaboodle/kit';
 import { OrnamentalFrame, TickMascot } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { accountApi, errorText } from './account-api.ts';
-import { PageStyles } from './page-styles.tsx';
+import './pages.css';
 import { EmailForm } from './profile-email-form.tsx';
 import { PasswordForm } from './profile-password-form.tsx';
 
@@ -96,7 +96,6 @@ export default function ProfilePage() {
   const { user } = useSession();
   return (
     <div className="kbp-account">
-      <PageStyles />
       <header className="kbp-account-head">
         <TickMascot size={72} pose="idle" eyewear="spectacles" title="" />
         <div>

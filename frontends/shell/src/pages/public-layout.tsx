@@ -6,23 +6,17 @@ import { Button } from '@kaboodle/kit';
 import { KaboodleMark } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
 import { useShellActions } from '../app/shell-actions.tsx';
-import { PageStyles } from './page-styles.tsx';
+import './pages.css';
 
 export function PublicLayout({ children, className }: { children: ReactNode; className?: string }) {
   const { isAuthenticated, loading } = useSession();
   const { openAuthDialog } = useShellActions();
   // A signed-in reader sees public pages inside the app shell, which has its own navigation and <main>.
   if (isAuthenticated) {
-    return (
-      <div className={`kbp-page kbp-page--in-shell ${className ?? ''}`}>
-        <PageStyles />
-        {children}
-      </div>
-    );
+    return <div className={`kbp-page kbp-page--in-shell ${className ?? ''}`}>{children}</div>;
   }
   return (
     <div className={`kbp-page ${className ?? ''}`}>
-      <PageStyles />
       <header className="kbp-container kbp-topbar">
         <Link to="/" className="kbp-brand" aria-label="Kaboodle home">
           <KaboodleMark size={30} />

@@ -11,7 +11,7 @@ import {
   type Destination,
   type UserSettings,
 } from './account-api.ts';
-import { PageStyles } from './page-styles.tsx';
+import './pages.css';
 
 const DESTINATION_CHOICES: { value: Destination; label: string; hint: string }[] = [
   {
@@ -84,7 +84,6 @@ export default function SettingsPage() {
 
   return (
     <div className="kbp-account">
-      <PageStyles />
       <header>
         <p className="kb-eyebrow">Account</p>
         <h1>Settings</h1>
