@@ -2,8 +2,9 @@
 // header with the user menu, the error banner above the content, and the "How to Use Kaboodle" footer.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { Banner, Progress } from '@kaboodle/kit';
+import { Progress } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
+import { SessionBanner } from '../session/session-banner.tsx';
 import { entriesFor, isActiveEntry, pageName } from './navigation.ts';
 import { useShellActions } from './shell-actions.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -32,7 +33,7 @@ function Brand() {
 }
 
 export function AppShell({ children }: { children?: ReactNode }) {
-  const { user, banner, dismissBanner, dataLoad } = useSession();
+  const { user, dataLoad } = useSession();
   const { openHelp } = useShellActions();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
@@ -110,11 +111,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
           )}
         </header>
         <main id="kb-main" className="kb-shell__main" tabIndex={-1}>
-          {banner && (
-            <Banner tone="error" onDismiss={dismissBanner} className="kb-shell__banner">
-              {banner}
-            </Banner>
-          )}
+          <SessionBanner className="kb-shell__banner" />
           <VerifyEmailNotice />
           {children ?? <Outlet />}
         </main>

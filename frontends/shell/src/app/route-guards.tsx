@@ -2,8 +2,9 @@
 // that keep the app shell around them for a signed-in user.
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { Banner, readStoredUser } from '@kaboodle/kit';
+import { readStoredUser } from '@kaboodle/kit';
 import { useSession } from '../session/session-context.tsx';
+import { SessionBanner } from '../session/session-banner.tsx';
 import { SessionLoadingScreen } from '../session/session-loading-screen.tsx';
 import { AppShell } from './app-shell.tsx';
 import { page } from './page-loader.tsx';
@@ -45,7 +46,7 @@ const LandingPage = page('landing-page');
 
 /** "/": the landing for visitors (it shows the ?error=auth_failed notice itself), /dashboard for a signed-in user. */
 export function HomeRoute() {
-  const { user, checked, banner, dismissBanner } = useSession();
+  const { user, checked, banner } = useSession();
   // During a sign-in from the landing, the shell navigates itself (2 s into the loading screen).
   const signingIn = useAuthFlowActive();
   if (user && !signingIn) return <Navigate to="/dashboard" replace />;
@@ -56,9 +57,7 @@ export function HomeRoute() {
       {banner && (
         // e.g. "Session expired" after the client's auth:error signed this visitor out.
         <div className="kb-public__notice">
-          <Banner tone="error" onDismiss={dismissBanner}>
-            {banner}
-          </Banner>
+          <SessionBanner />
         </div>
       )}
       <Suspense fallback={<ScreenFallback />}>
