@@ -6,7 +6,11 @@ import ActivityPage from './activity/activity-page.tsx';
 import DashboardHome from './dashboard/dashboard-home.tsx';
 import MediaHub from './media-hub/media-hub.tsx';
 import ProcessingHub from './processing/processing-hub.tsx';
+// The remote's styles, shared first, then each screen's: the order is the cascade's (ties go to the later).
 import './dashboard.css';
+import './dashboard/home.css';
+import './processing/processing.css';
+import './media-hub/media-hub.css';
 
 export default function App(props: RemoteAppProps) {
   return (
