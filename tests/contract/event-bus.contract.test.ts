@@ -1,6 +1,7 @@
 // The EventBus contract: one suite, run against every adapter. The in-process bus always; Kafka
 // when KAFKA_BROKERS is set (CI: librdkafka's mock broker) or a Docker engine answers; otherwise
-// Kafka is skipped with the reason printed. Every test uses its own topics and groups.
+// Kafka is skipped with the reason printed. Every test uses its own topics and groups. A
+// subscription's `ended` is part of it: it resolves on close and rejects only when consuming died.
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -484,6 +485,52 @@ function contract(h: Harness): void {
     await waitFor('the six published during the restart', () => after.length >= 6, h.waitMs);
     await sleep(300);
     expect(after.sort()).toEqual(['new0', 'new1', 'new2', 'new3', 'new4', 'new5']);
+  });
+  it('ended resolves on close and on the bus closing, and a throwing handler does not end it', async () => {
+    const b = bus();
+    const topic = unique('ended');
+    const seen: number[] = [];
+    const sub = await b.subscribe({
+      group: unique('g'),
+      topics: [topic],
+      maxAttempts: 2,
+      backoffMs: () => 10,
+      handler: async (e) => {
+        seen.push(e.attempt);
+        throw new Error('handler fault: retried, then dead-lettered');
+      },
+    });
+    const other = await b.subscribe({ group: unique('g'), topics: [topic], handler: async () => 'done' });
+    await b.publish([{ topic, key: 'k', value: enc('x') }]);
+    await waitFor('both attempts', () => seen.length === 2, h.waitMs);
+    await sub.close();
+    await expect(sub.ended).resolves.toBeUndefined();
+    await b.close();
+    await expect(other.ended).resolves.toBeUndefined();
+  });
+
+  it('ended rejects when the handler loop cannot go on, leaving its event to the group', async () => {
+    const b = bus();
+    const topic = unique('dies');
+    const group = unique('g');
+    // The delivery itself throws (a backoff function that fails), not the handler: every redelivery
+    // of this event would fail the same way, so the subscription gives up instead of spinning.
+    const sub = await b.subscribe({
+      group,
+      topics: [topic],
+      handler: async () => 'retry',
+      backoffMs: () => {
+        throw new Error('backoff broke');
+      },
+    });
+    await b.publish([{ topic, key: 'k', value: enc('poison') }]);
+    await expect(sub.ended).rejects.toThrow('backoff broke');
+    await sub.close(); // after giving up, close() is a no-op and does not turn it into a clean end
+    await expect(sub.ended).rejects.toThrow('backoff broke');
+    // Not committed: the group's next member gets the event.
+    const got: string[] = [];
+    await b.subscribe({ group, topics: [topic], handler: async (e) => (got.push(dec(e.value)), 'done') });
+    await waitFor('the uncommitted event', () => got.includes('poison'), h.waitMs);
   });
 }
 

@@ -216,6 +216,40 @@ describe.each(combos)('outbox contract: $name', ({ db: dbH, bus: busH }) => {
     await waitFor('nothing pending', async () => (await outbox.pending()) === 0, 5_000);
   });
 
+  it('ended() stays pending through a bus outage, resolves on stop, and rejects when the relay cannot go on', async () => {
+    const pendingAfter = (p: Promise<unknown>, ms: number) =>
+      Promise.race([
+        p.then(
+          () => 'ended',
+          () => 'failed',
+        ),
+        sleep(ms).then(() => 'pending'),
+      ]);
+    bus.down = true;
+    await place('o-outage', [{ key: 'doc-y', body: 'y' }]);
+    await waitFor('failed publish attempts', () => bus.attempts >= 2, 5_000);
+    expect(await pendingAfter(outbox.ended(), 50)).toBe('pending'); // an outage is retried, not final
+    const ended = outbox.ended();
+    await outbox.stop();
+    await expect(ended).resolves.toBeUndefined();
+    // A relay whose own retry machinery throws (here its backoff) has stopped for good: reported.
+    const broken = createOutbox({
+      db,
+      bus,
+      logger,
+      pollIntervalMs: 60_000,
+      backoffMs: () => {
+        throw new Error('backoff broke');
+      },
+    });
+    await broken.start();
+    await expect(broken.ended()).rejects.toThrow('backoff broke');
+    await broken.stop(); // stopping a dead relay still hands the lease over
+    bus.down = false;
+    await outbox.start();
+    await waitFor('the event after the outage', () => received.length >= 1, busH.waitMs);
+  });
+
   it('carries the trace context and event id fixed at enqueue time', async () => {
     const traceId = randomBytes(16).toString('hex');
     const spanId = randomBytes(8).toString('hex');

@@ -14,7 +14,7 @@ export * from './outbox/index.ts';
 export * from './sql/index.ts';
 
 // Also public: what the server composes and the contract tests exercise (no deep imports).
-export { DLQ_HEADERS, EVENT_ID_HEADER } from './adapters/event-bus-delivery.ts';
+export { DLQ_HEADERS, EVENT_ID_HEADER, allEnded } from './adapters/event-bus-delivery.ts';
 export { createKafkaEventBus } from './adapters/kafka-event-bus.ts';
 export { createMemoryEventBus } from './adapters/memory-event-bus.ts';
 export { openEventBus } from './adapters/open-event-bus.ts';

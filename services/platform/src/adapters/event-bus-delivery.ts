@@ -164,6 +164,39 @@ export function normaliseSubscribeOptions(options: SubscribeOptions): Normalised
   };
 }
 
+/** A subscription's `ended` promise and the two ways it settles (the first call wins). */
+export interface Ending {
+  readonly ended: Promise<void>;
+  /** Closed as asked. */
+  closed(): void;
+  /** Died on its own: consuming cannot go on. */
+  failed(err: unknown): void;
+}
+
+export function createEnding(): Ending {
+  let resolve!: () => void;
+  let reject!: (err: Error) => void;
+  const ended = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+  // Marked handled: a subscriber that never looks at `ended` must not turn a failure into an
+  // unhandled rejection (which ends the process); whoever awaits it still sees the rejection.
+  ended.catch(() => {});
+  return {
+    ended,
+    closed: () => resolve(),
+    failed: (err) => reject(err instanceof Error ? err : new Error(String(err))),
+  };
+}
+
+/**
+ * One promise for several loops' ends (subscriptions' `ended`, an outbox's `ended()`): rejects with
+ * the first that dies, resolves when all have ended as asked. A module's `background()`.
+ */
+export function allEnded(...ends: Array<Promise<unknown> | undefined>): Promise<void> {
+  const all = Promise.all(ends).then(() => undefined);
+  all.catch(() => {}); // handled: the caller may look only later
+  return all;
+}
+
 /** Counting semaphore: bounds handlers running at once for one subscription. */
 export interface Semaphore {
   /** Resolves true with a permit, or false when the signal aborts first. */

@@ -16,13 +16,14 @@ import { UnavailableError } from '../errors.ts';
 import { deadLetterTopic } from '../ports/event-bus.ts';
 import type { EventBus, OutgoingEvent, SubscribeOptions, Subscription } from '../ports/event-bus.ts';
 import {
+  createEnding,
   createSemaphore,
   deliver,
   normaliseSubscribeOptions,
   prepareOutgoing,
   withPublishSpan,
 } from './event-bus-delivery.ts';
-import type { DeliveryRecord } from './event-bus-delivery.ts';
+import type { DeliveryRecord, DeliveryResult } from './event-bus-delivery.ts';
 
 /** Batches at least this big are sent gzip-compressed. */
 const COMPRESS_FROM_BYTES = 16 * 1024;
@@ -73,6 +74,10 @@ export interface KafkaEventBus extends EventBus {
 // Batches a subscription may hold at once while one partition backs off. Handlers running at once
 // are still bounded by `concurrency`; this only stops one retrying key from idling every partition.
 const MIN_PARTITIONS_IN_FLIGHT = 8;
+
+// kafkajs reports a crash after stopping the consumer and leaving the cluster; leaving waits for the
+// requests in flight (requestTimeout, 30 s), so a stop with no crash event after twice that is final.
+const STOP_WITHOUT_CRASH_MS = 60_000;
 
 export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBus {
   const brokers = parseBrokers(options.brokers);
@@ -249,12 +254,52 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       allowAutoTopicCreation: autoCreate,
       retry: { initialRetryTime: 200, retries: 10 },
     });
+    const ending = createEnding();
+    let closing: Promise<void> | null = null;
+    const subscription = {
+      group: sub.group,
+      topics: sub.topics,
+      shared: sub.startAt !== 'latest',
+      ended: ending.ended,
+      async close(): Promise<void> {
+        await teardown();
+        if (!failure) ending.closed();
+      },
+    };
+    /** Why the subscription died on its own, once it has. */
+    let failure: Error | undefined;
+    /** Armed by a stop nobody asked for; a crash event (restart or not) says what follows. */
+    let unaskedStop: NodeJS.Timeout | undefined;
+    // Consuming cannot go on: leave the group as close() does, then reject `ended`.
+    const giveUp = (err: Error): void => {
+      if (closing) return;
+      failure = err;
+      log.error({ err }, 'consumer gave up; subscription ended');
+      void teardown().then(() => ending.failed(err));
+    };
     consumer.on(consumer.events.CRASH, (e) => {
       const { error, restart } = e.payload;
+      clearTimeout(unaskedStop);
       log.error(
         { err: error, restart },
         restart ? 'consumer crashed; kafkajs restarts it' : 'consumer crashed',
       );
+      // With restart, kafkajs starts the consumer again after a backoff (a broker away, a rebalance):
+      // transient. Without, it has given up on an error it does not retry (authorisation, a bad group).
+      if (!restart)
+        giveUp(new Error(`kafka consumer of group ${sub.group} crashed: ${error.message}`, { cause: error }));
+    });
+    consumer.on(consumer.events.STOP, () => {
+      if (closing) return;
+      // kafkajs stops the consumer itself before reporting a crash; a crash event must follow (it
+      // decides). None within STOP_WITHOUT_CRASH_MS means its crash handling failed and nothing
+      // will restart it.
+      clearTimeout(unaskedStop);
+      unaskedStop = setTimeout(
+        () => giveUp(new Error(`kafka consumer of group ${sub.group} stopped and was not restarted`)),
+        STOP_WITHOUT_CRASH_MS,
+      );
+      unaskedStop.unref();
     });
 
     try {
@@ -279,7 +324,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
             if (!isRunning() || isStale() || stop.signal.aborted) return;
             const record = toRecord(topic, partition, message);
             const pendingKey = `${topic}/${partition}/${message.offset}`;
-            const delivery = deliver(record, {
+            const delivery: Promise<DeliveryResult> = deliver(record, {
               system: 'kafka',
               subscription: sub,
               permits,
@@ -289,7 +334,16 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
               keepAlive: { fn: heartbeat, everyMs: heartbeatInterval },
             });
             deliveries.add(delivery);
-            const result = await delivery.finally(() => deliveries.delete(delivery));
+            let result: DeliveryResult;
+            try {
+              result = await delivery.finally(() => deliveries.delete(delivery));
+            } catch (err) {
+              // The delivery itself threw (not the handler: its throws are retries), so the same
+              // event would throw again on every redelivery: this loop cannot go on. Not thrown to
+              // kafkajs, which would retry and restart it forever; uncommitted, so nothing is lost.
+              giveUp(err instanceof Error ? err : new Error(String(err)));
+              return;
+            }
             if (result.kind === 'aborted') {
               // Not committed: this member (or the partition's next owner) redelivers it.
               pending.set(pendingKey, result.nextAttempt);
@@ -318,6 +372,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
         },
       });
     } catch (err) {
+      closing = Promise.resolve(); // a failed subscribe throws; its stop is not a failure to report
       await consumer.disconnect().catch(() => {});
       throw new UnavailableError(
         `subscribing group ${sub.group} to ${sub.topics.join(', ')}: ${(err as Error).message}`,
@@ -328,39 +383,35 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     }
     log.debug({ topics: sub.topics }, 'subscribed');
 
-    let closing: Promise<void> | null = null;
-    const subscription = {
-      group: sub.group,
-      topics: sub.topics,
-      shared: sub.startAt !== 'latest',
-      close(): Promise<void> {
-        closing ??= (async () => {
-          stop.abort(); // ends backoffs now; handlers already running finish
-          // disconnect() stops the runner, which waits for the batches in progress, then leaves the group.
-          const disconnected = consumer.disconnect().then(
-            () => true,
-            (err: unknown) => (log.warn({ err }, 'leaving the consumer group failed'), true),
+    function teardown(): Promise<void> {
+      clearTimeout(unaskedStop);
+      closing ??= (async () => {
+        stop.abort(); // ends backoffs now; handlers already running finish
+        // disconnect() stops the runner, which waits for the batches in progress, then leaves the group.
+        const disconnected = consumer.disconnect().then(
+          () => true,
+          (err: unknown) => (log.warn({ err }, 'leaving the consumer group failed'), true),
+        );
+        // Handlers are drained whatever the broker does; leaving the group is bounded, because with
+        // the broker gone kafkajs would retry for tens of seconds (the broker drops us after the session).
+        await Promise.allSettled([...deliveries]);
+        let timer: NodeJS.Timeout | undefined;
+        const left = await Promise.race([
+          disconnected,
+          new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), closeTimeout))),
+        ]);
+        clearTimeout(timer);
+        if (!left)
+          log.warn(
+            { closeTimeoutMs: closeTimeout },
+            'consumer did not leave its group in time; closing anyway',
           );
-          // Handlers are drained whatever the broker does; leaving the group is bounded, because with
-          // the broker gone kafkajs would retry for tens of seconds (the broker drops us after the session).
-          await Promise.allSettled([...deliveries]);
-          let timer: NodeJS.Timeout | undefined;
-          const left = await Promise.race([
-            disconnected,
-            new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), closeTimeout))),
-          ]);
-          clearTimeout(timer);
-          if (!left)
-            log.warn(
-              { closeTimeoutMs: closeTimeout },
-              'consumer did not leave its group in time; closing anyway',
-            );
-          subscriptions.delete(subscription);
-          log.debug('unsubscribed');
-        })();
-        return closing;
-      },
-    };
+        subscriptions.delete(subscription);
+        log.debug('unsubscribed');
+      })();
+      return closing;
+    }
+
     subscriptions.add(subscription);
     return subscription;
   }

@@ -9,13 +9,14 @@ import type { Logger } from 'pino';
 import { deadLetterTopic } from '../ports/event-bus.ts';
 import type { EventBus, OutgoingEvent, SubscribeOptions, Subscription } from '../ports/event-bus.ts';
 import {
+  createEnding,
   createSemaphore,
   deliver,
   normaliseSubscribeOptions,
   prepareOutgoing,
   withPublishSpan,
 } from './event-bus-delivery.ts';
-import type { NormalisedSubscribeOptions, Semaphore } from './event-bus-delivery.ts';
+import type { Ending, NormalisedSubscribeOptions, Semaphore } from './event-bus-delivery.ts';
 
 export interface MemoryEventBusOptions {
   logger?: Logger;
@@ -73,6 +74,9 @@ interface Member {
   permits: Semaphore;
   stop: AbortController;
   runs: Set<Promise<void>>;
+  ending: Ending;
+  /** Set when a worker failed: a close() racing the failure must not report a clean end. */
+  failure?: unknown;
 }
 
 /** Events a topic keeps beyond what every group has committed, unless maxRetainedPerPartition says otherwise. */
@@ -188,7 +192,7 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
           // Never let the chain reject: a rejected link would skip every later owner of the partition.
           const run = state.chain
             .then(() => runPartition(owner, topic, partition, state, signal))
-            .catch((err: unknown) => logger.error({ err, topic, partition }, 'partition worker failed'));
+            .catch((err: unknown) => failMember(owner, err, topic, partition));
           state.chain = run;
           owner.runs.add(run);
           void run.finally(() => owner.runs.delete(run));
@@ -253,6 +257,27 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
     }
   }
 
+  /**
+   * A worker's loop threw outside the handler (the delivery itself failed): this member cannot go
+   * on, so it leaves the group (its partitions go to the others, the failed event uncommitted) and
+   * its subscription's `ended` rejects once its workers have stopped. Not awaited here: the failing
+   * worker is one of the runs closeMember waits for.
+   */
+  function failMember(member: Member, err: unknown, topic: string, partition: number): void {
+    if (!members.has(member)) return;
+    member.failure = err;
+    logger.error(
+      { err, topic, partition, group: member.group.name },
+      'partition worker failed; subscription ended',
+    );
+    void closeMember(member).then(() => member.ending.failed(err));
+  }
+
+  async function closeAsked(member: Member): Promise<void> {
+    await closeMember(member);
+    if (member.failure === undefined) member.ending.closed();
+  }
+
   async function closeMember(member: Member): Promise<void> {
     if (!members.delete(member)) return;
     const group = member.group;
@@ -291,12 +316,16 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
         permits: createSemaphore(normalised.concurrency),
         stop: new AbortController(),
         runs: new Set(),
+        ending: createEnding(),
       };
       members.add(member);
       group.members.push(member);
       rebalance(group);
       logger.debug({ group: group.name, topics: normalised.topics }, 'subscribed');
-      return { close: () => closeMember(member) };
+      return {
+        close: () => closeAsked(member),
+        ended: member.ending.ended,
+      };
     },
 
     async ping(): Promise<void> {
@@ -305,7 +334,7 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
 
     async close(): Promise<void> {
       closed = true;
-      await Promise.all([...members].map(closeMember));
+      await Promise.all([...members].map(closeAsked));
     },
   };
 }

@@ -46,6 +46,12 @@ export interface Outbox {
   start(): Promise<void>;
   /** Stop the relay after the round in flight, and hand the lease over. */
   stop(): Promise<void>;
+  /**
+   * The relay started by start(): resolves once stop() has ended it (at once when it is not
+   * running), rejects if it died on its own. A failed round is retried with backoff, never this;
+   * only a loop that cannot go on (its own machinery threw) is, so the module reports it failed.
+   */
+  ended(): Promise<void>;
   /** Publish everything pending now; throws when the bus refuses (tests, graceful shutdown). */
   flush(): Promise<void>;
   /** Events stored but not yet published (for /readyz details and metrics). */
@@ -268,6 +274,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       ];
       woken = true; // publish what a previous run left behind right away
       loop = relay();
+      // Handled here: a relay that died is reported through ended(), never as an unhandled rejection.
+      loop.catch((err: unknown) =>
+        log.error({ ...ctx, err }, 'outbox relay stopped for good; events stay pending'),
+      );
       log.debug({ ...ctx, owner }, 'outbox relay started');
     },
 
@@ -277,7 +287,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       for (const stop of stopGauges) stop();
       stopGauges = [];
       wakeUp?.();
-      await loop;
+      await loop?.catch(() => {}); // a relay that died was reported already (ended())
       loop = undefined;
       // hand over: a standby relay need not wait for the lease to lapse
       leaseFreshUntil = 0;
@@ -287,6 +297,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
         ])
         .catch((err: unknown) => log.warn({ ...ctx, err }, 'could not release the outbox lease'));
       log.debug({ ...ctx, owner }, 'outbox relay stopped');
+    },
+
+    ended(): Promise<void> {
+      return loop ?? Promise.resolve();
     },
 
     async flush(): Promise<void> {

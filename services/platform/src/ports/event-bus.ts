@@ -52,6 +52,16 @@ export interface SubscribeOptions {
 export interface Subscription {
   /** Stop consuming; in-flight handlers finish first. */
   close(): Promise<void>;
+  /**
+   * Settles once consuming has stopped for good: resolves after close() (or the bus's close) has
+   * finished; rejects when the subscription died on its own, so its owner can report the module
+   * failed (`background()`) instead of serving on with nobody consuming. It dies when its handler
+   * loop cannot go on (the delivery itself threw, not the handler: a handler's throw is a retry) or
+   * the client gave up (Kafka: kafkajs' `consumer.crash` with `restart: false`, or a stop nobody
+   * asked for that no restart follows). Broker errors the client retries and recovers from never
+   * settle it. Always handled internally: an owner that never looks does not crash the process.
+   */
+  readonly ended: Promise<void>;
 }
 
 export interface EventBus {
