@@ -221,6 +221,8 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
         'auth started',
       );
     },
+    // The outbox relay: the housekeeping timer catches and logs its own failures.
+    background: () => outbox?.ended() ?? Promise.resolve(),
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;

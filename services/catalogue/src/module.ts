@@ -4,7 +4,7 @@
 // the outbox. Other services read it over gRPC (split) or through the typed methods below (in-process).
 import express from 'express';
 import { childLogger } from '@kaboodle/platform';
-import { createOutbox } from '@kaboodle/platform';
+import { allEnded, createOutbox } from '@kaboodle/platform';
 import type {
   BlobStore,
   Database,
@@ -162,6 +162,8 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
         concurrency: config.CATALOGUE_CONSUMER_CONCURRENCY,
       });
     },
+    // The file events consumer and the outbox relay.
+    background: () => allEnded(subscription?.ended, outbox.ended()),
     async stop() {
       await subscription?.close();
       await outbox.stop();

@@ -3,7 +3,7 @@
 // commit together (outbox); the file.status consumer keeps status, progress and result in step; the stale
 // sweep re-dispatches files nobody reports on and retries blob deletes that failed.
 import { childLogger } from '@kaboodle/platform';
-import { createOutbox } from '@kaboodle/platform';
+import { allEnded, createOutbox } from '@kaboodle/platform';
 import type {
   BlobStore,
   Database,
@@ -71,6 +71,8 @@ export function createIngestionModule(deps: IngestionModuleDeps): ServiceModule 
       subscription = await subscribeFileStatus({ bus, files, logger });
       sweep.start();
     },
+    // The file.status consumer and the outbox relay; the stale sweep logs and retries its own failures.
+    background: () => allEnded(subscription?.ended, outbox.ended()),
     async stop() {
       await sweep.stop();
       await subscription?.close();

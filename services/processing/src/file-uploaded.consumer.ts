@@ -7,6 +7,7 @@
 // aborts that attempt's analysis, or skips it when it has not begun.
 import { hostname } from 'node:os';
 import type { ConsumeOutcome, EventBus, IncomingEvent, Logger, Subscription } from '@kaboodle/platform';
+import { allEnded } from '@kaboodle/platform';
 import {
   createEvent,
   decodeEvent,
@@ -196,6 +197,7 @@ export async function subscribeFileUploaded(deps: FileUploadedConsumerDeps): Pro
     async close() {
       await Promise.all([uploads.close(), cancels.close()]);
     },
+    ended: allEnded(uploads.ended, cancels.ended),
   };
 }
 

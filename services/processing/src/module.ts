@@ -87,6 +87,8 @@ export function createProcessingModule(deps: ProcessingModuleDeps): ProcessingMo
           concurrency: config.PROCESSING_CONCURRENCY,
         });
     },
+    // The uploads consumer and the cancel listener (none when consume is off).
+    background: () => subscription?.ended ?? Promise.resolve(),
     async stop() {
       await subscription?.close();
       await Promise.all([ai.close(), extractor.close()]);

@@ -267,6 +267,12 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
         if (!stopping.signal.aborted) logger.error({ err }, 'opening the search index failed');
       });
     },
+    // Opening the index (split: waits for processing), then the catalogue-changed consumer. An
+    // opening that failed is final (nothing opens it again), so it is reported too.
+    background: async () => {
+      await opening;
+      await subscription?.ended;
+    },
     async stop() {
       stopping.abort();
       await opening?.catch(() => undefined);

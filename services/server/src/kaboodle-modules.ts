@@ -206,6 +206,8 @@ const INITS: Partial<Record<ModuleId, Init>> = {
       stop: async () => {
         await subscription?.close();
       },
+      // A revocation listener that died would let signed-out sessions' tokens work until they expire.
+      background: () => subscription?.ended ?? Promise.resolve(),
     };
   },
 
