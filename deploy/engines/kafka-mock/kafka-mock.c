@@ -15,6 +15,27 @@ static int usage(const char *msg) {
   return 2;
 }
 
+/* Fault injection for tests: each stdin line `error <ApiKey> <ErrorCode> <count>` makes the next
+ * <count> requests of that API (e.g. 1 = Fetch) answer with that Kafka error code (e.g. 29 =
+ * TOPIC_AUTHORIZATION_FAILED), as a broker whose ACLs changed would. Ends quietly at EOF (stdin
+ * closed or /dev/null), so a broker started without a pipe behaves as before. */
+static void *read_commands(void *arg) {
+  rd_kafka_mock_cluster_t *mc = arg;
+  char line[256];
+  while (fgets(line, sizeof line, stdin)) {
+    int api = -1, code = 0, count = 0;
+    if (sscanf(line, "error %d %d %d", &api, &code, &count) != 3 || api < 0 || count < 1 || count > 10000) {
+      fprintf(stderr, "kafka-mock: ignored command (expected: error <ApiKey> <ErrorCode> <count>): %s", line);
+      continue;
+    }
+    rd_kafka_resp_err_t errs[10000];
+    for (int i = 0; i < count; i++) errs[i] = (rd_kafka_resp_err_t)code;
+    rd_kafka_mock_push_request_errors_array(mc, (int16_t)api, (size_t)count, errs);
+    fprintf(stderr, "kafka-mock: next %d request(s) of API %d answer error %d\n", count, api, code);
+  }
+  return NULL;
+}
+
 int main(int argc, char **argv) {
   int brokers = 3;
   /* Check every argument before anything starts, so bad input fails fast with one clear line. */
@@ -59,6 +80,8 @@ int main(int argc, char **argv) {
 
   printf("%s\n", rd_kafka_mock_cluster_bootstraps(mc));
   fflush(stdout);
+  pthread_t commands;
+  if (pthread_create(&commands, NULL, read_commands, mc) == 0) pthread_detach(commands);
   int sig = 0;
   sigwait(&set, &sig);
   rd_kafka_mock_cluster_destroy(mc);
