@@ -1,5 +1,6 @@
 // The events the catalogue emits (always through the outbox, in the transaction of the change):
 // catalogue.changed for the search index, and file.status COMPLETED/FAILED for ingestion.
+import { runFirst, sql } from '@kaboodle/platform';
 import type { OutgoingEvent, Queryable } from '@kaboodle/platform';
 import {
   ChangeOp,
@@ -16,7 +17,12 @@ import { documentProto, inventoryProto, kaboodleProto } from './catalogue-model.
 import type { KaboodleProtoInput } from './catalogue-model.ts';
 import type { DocumentRow, InventoryRow } from './catalogue-model.ts';
 import type { EntityKind } from './activity.repository.ts';
-import { toNumber } from './entity-query.ts';
+
+/** The next entity version (int8, a number from both adapters). */
+async function nextVersion(q: Queryable): Promise<bigint> {
+  const row = await runFirst(q, sql<{ v: number }>`SELECT nextval('entity_version_seq') AS v`);
+  return BigInt(row!.v);
+}
 
 function outgoing<T extends TopicName>(topic: T, init: EventInit<T>): OutgoingEvent {
   const event = createEvent(topic, init);
@@ -56,12 +62,12 @@ export async function entityDeleted(
   kind: EntityKind,
   row: { id: string; owner_id: string },
 ): Promise<OutgoingEvent> {
-  const { rows } = await q.query<{ v: unknown }>(`SELECT nextval('entity_version_seq') AS v`);
+  const version = await nextVersion(q);
   return outgoing(Topics.catalogueChanged, {
     ownerId: row.owner_id,
     entityType: ENTITY_TYPES[kind],
     entityId: row.id,
-    version: BigInt(toNumber(rows[0]!.v)),
+    version,
     op: ChangeOp.DELETE,
   });
 }
@@ -83,12 +89,12 @@ export async function kaboodleDeleted(
   q: Queryable,
   row: { id: string; owner_id: string },
 ): Promise<OutgoingEvent> {
-  const { rows } = await q.query<{ v: unknown }>(`SELECT nextval('entity_version_seq') AS v`);
+  const version = await nextVersion(q);
   return outgoing(Topics.catalogueChanged, {
     ownerId: row.owner_id,
     entityType: EntityType.KABOODLE,
     entityId: row.id,
-    version: BigInt(toNumber(rows[0]!.v)),
+    version,
     op: ChangeOp.DELETE,
   });
 }

@@ -1,6 +1,6 @@
 // Read access for other services (the search index's rebuilds and lookups): the same three calls in
 // process (module methods, `--target=all`) and over gRPC (catalogue.grpc.ts), as catalogue.proto messages.
-import { InputError, NotFoundError } from '@kaboodle/platform';
+import { InputError, NotFoundError, runAll, sql } from '@kaboodle/platform';
 import type { Queryable } from '@kaboodle/platform';
 import {
   create,
@@ -25,7 +25,7 @@ import type {
 } from '@kaboodle/proto';
 import { documentProto, inventoryProto, kaboodleProto } from './catalogue-model.ts';
 import type { DocumentRepository } from './document.repository.ts';
-import { Params, toNumber } from './entity-query.ts';
+import { catalogueSql as q0 } from './db-schema.ts';
 import type { InventoryRepository } from './inventory.repository.ts';
 import type { KaboodleRepository } from './kaboodle.repository.ts';
 
@@ -35,6 +35,8 @@ export type GetInventoryItemInit =
   MessageInitShape<typeof GetInventoryItemRequestSchema> | GetInventoryItemRequest;
 
 export const LIST_BATCH = 200;
+
+type IndexKind = 'document' | 'inventory_item' | 'kaboodle';
 
 export interface CatalogueReader {
   /**
@@ -75,25 +77,24 @@ export function createCatalogueReader(deps: {
       let after = BigInt(req.afterVersion ?? 0n);
       for (;;) {
         if (signal?.aborted) return;
-        const p = new Params();
-        const owner = req.ownerId ? ` AND owner_id = ${p.add(req.ownerId)}` : '';
-        const afterParam = p.add(after.toString());
-        const parts: string[] = [];
-        if (wantDocs)
-          parts.push(
-            `SELECT 'document' AS kind, id, version FROM documents WHERE version > ${afterParam}::bigint${owner}`,
-          );
-        if (wantItems)
-          parts.push(
-            `SELECT 'inventory_item' AS kind, id, version FROM inventory_items WHERE version > ${afterParam}::bigint${owner}`,
-          );
-        if (wantKaboodles)
-          parts.push(
-            `SELECT 'kaboodle' AS kind, id, version FROM kaboodles WHERE version > ${afterParam}::bigint${owner}`,
-          );
-        const { rows } = await db.query<{ kind: string; id: string; version: unknown }>(
-          `SELECT kind, id, version FROM (${parts.join(' UNION ALL ')}) e ORDER BY version LIMIT ${p.add(LIST_BATCH)}`,
-          p.values,
+        // versions are int8: compared as text cast back, so no bigint loses precision on the way
+        const afterVersion = sql<number>`${after.toString()}::bigint`;
+        const changed = (table: 'documents' | 'inventory_items' | 'kaboodles', kind: IndexKind) => {
+          const query = q0
+            .selectFrom(table)
+            .select([sql<IndexKind>`${sql.lit(kind)}`.as('kind'), 'id', 'version'])
+            .where('version', '>', afterVersion);
+          return req.ownerId ? query.where('owner_id', '=', req.ownerId) : query;
+        };
+        const parts = [
+          ...(wantDocs ? [changed('documents', 'document')] : []),
+          ...(wantItems ? [changed('inventory_items', 'inventory_item')] : []),
+          ...(wantKaboodles ? [changed('kaboodles', 'kaboodle')] : []),
+        ];
+        const union = parts.slice(1).reduce((all, part) => all.unionAll(part), parts[0]!);
+        const rows = await runAll(
+          db,
+          q0.selectFrom(union.as('e')).selectAll().orderBy('version').limit(LIST_BATCH),
         );
         if (rows.length === 0) return;
         const docIds = rows.filter((r) => r.kind === 'document').map((r) => r.id);
@@ -112,21 +113,21 @@ export function createCatalogueReader(deps: {
           const doc = r.kind === 'document' ? docById.get(r.id) : undefined;
           const item = r.kind === 'inventory_item' ? itemById.get(r.id) : undefined;
           const kaboodle = r.kind === 'kaboodle' ? kaboodleById.get(r.id) : undefined;
-          if (doc && doc.version === toNumber(r.version)) {
+          if (doc && doc.version === r.version) {
             yield create(ListForIndexResponseSchema, {
               entity: { case: 'document', value: documentProto(doc) },
             });
-          } else if (item && item.version === toNumber(r.version)) {
+          } else if (item && item.version === r.version) {
             yield create(ListForIndexResponseSchema, {
               entity: { case: 'inventoryItem', value: inventoryProto(item) },
             });
-          } else if (kaboodle && kaboodle.row.version === toNumber(r.version)) {
+          } else if (kaboodle && kaboodle.row.version === r.version) {
             yield create(ListForIndexResponseSchema, {
               entity: { case: 'kaboodle', value: kaboodleProto(kaboodle) },
             });
           }
         }
-        after = BigInt(toNumber(rows.at(-1)!.version));
+        after = BigInt(rows.at(-1)!.version);
         if (rows.length < LIST_BATCH) return;
       }
     },

@@ -1,4 +1,5 @@
 // Generated from catalogue's migrations by generateDatabaseTypes (make db-types): do not edit.
+import type { ActivityType, EntityKind } from './activity.repository.ts';
 import type { InventoryRow, ProvenanceJson, Tag } from './catalogue-model.ts';
 import type { SmartSpec } from './kaboodle.repository.ts';
 import type { Jsonb } from '@kaboodle/platform';
@@ -16,13 +17,13 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export interface Activity {
   at: Generated<Timestamp>;
   entity_id: string | null;
-  entity_type: string | null;
+  entity_type: EntityKind | null;
   file_id: string | null;
   file_name: Generated<string>;
   id: Generated<number>;
   message: string;
   owner_id: string;
-  type: string;
+  type: ActivityType;
 }
 
 export interface ConsumedEvents {
@@ -33,9 +34,9 @@ export interface ConsumedEvents {
 
 export interface DismissedDuplicates {
   a_id: string;
-  a_type: string;
+  a_type: EntityKind;
   b_id: string;
-  b_type: string;
+  b_type: EntityKind;
   dismissed_at: Generated<Timestamp>;
   owner_id: string;
 }
@@ -84,7 +85,7 @@ export interface FileFacts {
   file_name: Generated<string>;
   owner_id: string;
   processed_attempt: Generated<number>;
-  result_type: string | null;
+  result_type: EntityKind | null;
   size: Generated<number>;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
@@ -129,7 +130,7 @@ export interface InventoryItems {
 export interface KaboodleMembers {
   added_at: Generated<Timestamp>;
   entity_id: string;
-  entity_type: string;
+  entity_type: EntityKind;
   kaboodle_id: string;
   note: Generated<string>;
   position: number;
@@ -137,7 +138,7 @@ export interface KaboodleMembers {
 
 export interface Kaboodles {
   cover_id: string | null;
-  cover_type: string | null;
+  cover_type: EntityKind | null;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: string;

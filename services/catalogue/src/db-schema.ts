@@ -28,9 +28,20 @@ export const generateCatalogueSchema = (): Promise<string> =>
         'inventory_items.corrections': 'Jsonb<Record<string, unknown>>',
         'inventory_items.corrected_fields': 'Jsonb<string[]>',
         'kaboodles.smart': 'Jsonb<SmartSpec> | null',
+        // text columns that only ever hold one of a few names (the services write them, the
+        // members' column has a CHECK): read as those names, so no row mapper needs a cast
+        'kaboodles.cover_type': 'EntityKind | null',
+        'kaboodle_members.entity_type': 'EntityKind',
+        'activity.type': 'ActivityType',
+        'activity.entity_type': 'EntityKind | null',
+        'file_facts.result_type': 'EntityKind | null',
+        'dismissed_duplicates.a_type': 'EntityKind',
+        'dismissed_duplicates.b_type': 'EntityKind',
       },
       imports: {
         Jsonb: '@kaboodle/platform',
+        ActivityType: './activity.repository.ts',
+        EntityKind: './activity.repository.ts',
         InventoryRow: './catalogue-model.ts',
         ProvenanceJson: './catalogue-model.ts',
         Tag: './catalogue-model.ts',

@@ -1,5 +1,5 @@
-// What the document and inventory repositories share: id checks, row normalisation (numeric comes
-// back as a string), and the sort expressions and keyset condition for listing and keyset paging.
+// What the repositories share: id checks, numeric normalisation (numeric comes back as a string),
+// and the sort expressions and keyset condition for listing and keyset paging.
 import { sql } from '@kaboodle/platform';
 import type { RawBuilder } from '@kaboodle/platform';
 
@@ -10,28 +10,6 @@ export const isEntityId = (id: unknown): id is string => typeof id === 'string' 
 export const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
 export const toNumberOrNull = (v: unknown): number | null =>
   v === null || v === undefined ? null : toNumber(v);
-
-/** jsonb comes back parsed from both adapters; tolerate text just in case a driver hands it over raw. */
-export function json<T>(v: unknown, fallback: T): T {
-  if (v === null || v === undefined) return fallback;
-  if (typeof v === 'string') {
-    try {
-      return JSON.parse(v) as T;
-    } catch {
-      return fallback;
-    }
-  }
-  return v as T;
-}
-
-/** A parameter list that hands out `$n` placeholders. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(v: unknown): string {
-    this.values.push(v);
-    return `$${this.values.length}`;
-  }
-}
 
 export type Order = 'asc' | 'desc';
 

@@ -1,9 +1,13 @@
 // Kaboodles and their members in SQL (same statements on PGlite and Postgres). Every read names the
 // owner: a member row only ever joins the owner's own documents and items, so another user's entity
 // can neither be added nor shown. Positions are integers; a reorder rewrites them, a removal leaves gaps.
-import type { Queryable } from '@kaboodle/platform';
+import { jsonb, runAll, runCount, runFirst, sql } from '@kaboodle/platform';
+import type { Queryable, Selectable } from '@kaboodle/platform';
+import type { InferResult } from 'kysely';
 import type { EntityKind } from './activity.repository.ts';
-import { json, Params, toNumber } from './entity-query.ts';
+import { catalogueSql } from './db-schema.ts';
+import type { Kaboodles } from './db-schema.gen.ts';
+import { toNumberOrNull } from './entity-query.ts';
 import type { SmartSearchType } from './library-search.port.ts';
 
 export interface MemberRef {
@@ -54,97 +58,126 @@ export interface MemberEntity extends MemberRef {
   position: number;
 }
 
-const ref = (r: Record<string, unknown>): MemberRef => ({
-  type: r.entity_type as EntityKind,
-  id: r.entity_id as string,
-});
-
-function toKaboodle(r: Record<string, unknown>): KaboodleRow {
+function toKaboodle(r: Selectable<Kaboodles>): KaboodleRow {
   return {
-    id: r.id as string,
-    owner_id: r.owner_id as string,
-    name: r.name as string,
-    description: r.description as string,
-    smart: r.smart === null || r.smart === undefined ? null : json<SmartSpec>(r.smart, null as never),
-    cover: r.cover_type && r.cover_id ? { type: r.cover_type as EntityKind, id: r.cover_id as string } : null,
-    version: toNumber(r.version),
-    created_at: new Date(r.created_at as Date),
-    updated_at: new Date(r.updated_at as Date),
+    id: r.id,
+    owner_id: r.owner_id,
+    name: r.name,
+    description: r.description,
+    smart: r.smart,
+    cover: r.cover_type && r.cover_id ? { type: r.cover_type, id: r.cover_id } : null,
+    version: r.version,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }
 
-const tags = (v: unknown): string[] =>
-  json<{ tag?: unknown }[]>(v, [])
-    .map((h) => (typeof h?.tag === 'string' ? h.tag : ''))
-    .filter((t) => t !== '');
+const q0 = catalogueSql;
 
-/** Documents and items of one owner as member entities (one UNION, so a list keeps one order). */
-const ENTITY_SELECT = `
-  SELECT 'document' AS entity_type, d.id AS entity_id, d.title, d.author AS subtitle, d.category,
-         d.summary, d.publication_year AS year, d.hashtags, false AS has_image,
-         left(d.extracted_text, 600) AS excerpt, NULL::numeric AS retail_price, d.file_name, d.created_at
-    FROM documents d WHERE d.owner_id = $1
-  UNION ALL
-  SELECT 'inventory_item', i.id, i.name, i.material, i.category, i.description, NULL::integer, i.hashtags,
-         i.content_type LIKE 'image/%', '', i.retail_price, i.file_name, i.created_at
-    FROM inventory_items i WHERE i.owner_id = $1`;
-
-function toMember(r: Record<string, unknown>): MemberEntity {
-  return {
-    ...ref(r),
-    title: (r.title as string) || (r.file_name as string) || '',
-    subtitle: (r.subtitle as string) ?? '',
-    category: (r.category as string) ?? '',
-    summary: (r.summary as string) ?? '',
-    year: r.year === null || r.year === undefined ? null : toNumber(r.year),
-    hashtags: tags(r.hashtags),
-    has_image: r.has_image === true,
-    excerpt: (r.excerpt as string) ?? '',
-    retail_price: r.retail_price === null || r.retail_price === undefined ? null : toNumber(r.retail_price),
-    file_name: (r.file_name as string) ?? '',
-    created_at: new Date(r.created_at as Date),
-    note: (r.note as string | undefined) ?? '',
-    added_at: r.added_at ? new Date(r.added_at as Date) : null,
-    position: r.position === undefined || r.position === null ? 0 : toNumber(r.position),
-  };
+/** Documents and items of one owner as member entities (one UNION ALL, so a list keeps one order). */
+function entitySelect(ownerId: string) {
+  return q0
+    .selectFrom('documents as d')
+    .where('d.owner_id', '=', ownerId)
+    .select([
+      sql<EntityKind>`'document'`.as('entity_type'),
+      'd.id as entity_id',
+      'd.title',
+      'd.author as subtitle',
+      'd.category',
+      'd.summary',
+      'd.publication_year as year',
+      'd.hashtags',
+      sql<boolean>`false`.as('has_image'),
+      sql<string>`left(d.extracted_text, 600)`.as('excerpt'),
+      sql<string | null>`NULL::numeric`.as('retail_price'),
+      'd.file_name',
+      'd.created_at',
+    ])
+    .unionAll(
+      q0
+        .selectFrom('inventory_items as i')
+        .where('i.owner_id', '=', ownerId)
+        .select([
+          sql<EntityKind>`'inventory_item'`.as('entity_type'),
+          'i.id as entity_id',
+          'i.name as title',
+          'i.material as subtitle',
+          'i.category',
+          'i.description as summary',
+          sql<number | null>`NULL::integer`.as('year'),
+          'i.hashtags',
+          sql<boolean>`i.content_type LIKE 'image/%'`.as('has_image'),
+          sql<string>`''`.as('excerpt'),
+          'i.retail_price',
+          'i.file_name',
+          'i.created_at',
+        ]),
+    );
 }
 
-/** `(type, id) IN ((…), …)` over refs; every id is a checked UUID before it gets here. */
-function refList(p: Params, refs: readonly MemberRef[]): string {
-  return refs.map((r) => `(${p.add(r.type)}, ${p.add(r.id)}::uuid)`).join(', ');
+type EntityRead = InferResult<ReturnType<typeof entitySelect>>[number];
+
+/** A member entity, with its membership when the statement joined it. */
+function toMember(r: EntityRead & { note?: string; added_at?: Date; position?: number }): MemberEntity {
+  return {
+    type: r.entity_type,
+    id: r.entity_id,
+    title: r.title || r.file_name,
+    subtitle: r.subtitle,
+    category: r.category,
+    summary: r.summary,
+    year: r.year,
+    hashtags: r.hashtags.map((h) => h.tag).filter((t) => t !== ''),
+    has_image: r.has_image,
+    excerpt: r.excerpt,
+    // numeric comes back as text from both adapters
+    retail_price: toNumberOrNull(r.retail_price),
+    file_name: r.file_name,
+    created_at: r.created_at,
+    note: r.note ?? '',
+    added_at: r.added_at ?? null,
+    position: r.position ?? 0,
+  };
 }
 
 export function createKaboodleRepository(db: Queryable) {
   return {
     async list(ownerId: string): Promise<(KaboodleRow & { documents: number; items: number })[]> {
-      const { rows } = await db.query(
-        `SELECT k.*,
-                COALESCE(c.documents, 0) AS documents, COALESCE(c.items, 0) AS items
-           FROM kaboodles k
-           LEFT JOIN (
-             SELECT m.kaboodle_id,
-                    count(*) FILTER (WHERE m.entity_type = 'document') AS documents,
-                    count(*) FILTER (WHERE m.entity_type = 'inventory_item') AS items
-               FROM kaboodle_members m JOIN kaboodles o ON o.id = m.kaboodle_id AND o.owner_id = $1
-              GROUP BY m.kaboodle_id
-           ) c ON c.kaboodle_id = k.id
-          WHERE k.owner_id = $1
-          ORDER BY k.updated_at DESC, k.id`,
-        [ownerId],
+      const counts = q0
+        .selectFrom('kaboodle_members as m')
+        .innerJoin('kaboodles as o', (j) =>
+          j.onRef('o.id', '=', 'm.kaboodle_id').on('o.owner_id', '=', ownerId),
+        )
+        .select((eb) => [
+          'm.kaboodle_id',
+          eb.fn.countAll<number>().filterWhere('m.entity_type', '=', 'document').as('documents'),
+          eb.fn.countAll<number>().filterWhere('m.entity_type', '=', 'inventory_item').as('items'),
+        ])
+        .groupBy('m.kaboodle_id');
+      const rows = await runAll(
+        db,
+        q0
+          .selectFrom('kaboodles as k')
+          .leftJoin(counts.as('c'), 'c.kaboodle_id', 'k.id')
+          .selectAll('k')
+          .select(['c.documents', 'c.items'])
+          .where('k.owner_id', '=', ownerId)
+          .orderBy('k.updated_at', 'desc')
+          .orderBy('k.id'),
       );
-      return rows.map((r) => ({
-        ...toKaboodle(r),
-        documents: toNumber(r.documents),
-        items: toNumber(r.items),
-      }));
+      return rows.map((r) => ({ ...toKaboodle(r), documents: r.documents ?? 0, items: r.items ?? 0 }));
     },
 
     async count(ownerId: string, q: Queryable = db): Promise<number> {
-      const { rows } = await q.query<{ n: unknown }>(
-        'SELECT count(*) AS n FROM kaboodles WHERE owner_id = $1',
-        [ownerId],
+      const row = await runFirst(
+        q,
+        q0
+          .selectFrom('kaboodles')
+          .where('owner_id', '=', ownerId)
+          .select((eb) => eb.fn.countAll<number>().as('n')),
       );
-      return toNumber(rows[0]?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     /** The owner's kaboodle (locked in a transaction when asked), or null. */
@@ -154,31 +187,44 @@ export function createKaboodleRepository(db: Queryable) {
       q: Queryable = db,
       forUpdate = false,
     ): Promise<KaboodleRow | null> {
-      const { rows } = await q.query(
-        `SELECT * FROM kaboodles WHERE id = $1 AND owner_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
-        [id, ownerId],
-      );
-      return rows[0] ? toKaboodle(rows[0]) : null;
+      const query = q0
+        .selectFrom('kaboodles')
+        .selectAll()
+        .where('id', '=', id)
+        .where('owner_id', '=', ownerId);
+      const row = await runFirst(q, forUpdate ? query.forUpdate() : query);
+      return row ? toKaboodle(row) : null;
     },
 
     async nameTaken(q: Queryable, ownerId: string, name: string, except?: string): Promise<boolean> {
-      const { rows } = await q.query(
-        `SELECT 1 FROM kaboodles WHERE owner_id = $1 AND lower(name) = lower($2) AND id <> $3::uuid`,
-        [ownerId, name, except ?? '00000000-0000-0000-0000-000000000000'],
-      );
-      return rows.length > 0;
+      let query = q0
+        .selectFrom('kaboodles')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where(sql<boolean>`lower(name) = lower(${name})`);
+      if (except) query = query.where('id', '<>', except);
+      return (await runFirst(q, query)) !== null;
     },
 
     async insert(
       q: Queryable,
       k: { id: string; ownerId: string; name: string; description: string; smart: SmartSpec | null },
     ): Promise<KaboodleRow> {
-      const { rows } = await q.query(
-        `INSERT INTO kaboodles (id, owner_id, name, description, smart, version)
-         VALUES ($1, $2, $3, $4, $5::jsonb, nextval('entity_version_seq')) RETURNING *`,
-        [k.id, k.ownerId, k.name, k.description, k.smart ? JSON.stringify(k.smart) : null],
+      const row = await runFirst(
+        q,
+        q0
+          .insertInto('kaboodles')
+          .values({
+            id: k.id,
+            owner_id: k.ownerId,
+            name: k.name,
+            description: k.description,
+            smart: k.smart ? jsonb(k.smart) : null,
+            version: sql<number>`nextval('entity_version_seq')`,
+          })
+          .returningAll(),
       );
-      return toKaboodle(rows[0]!);
+      return toKaboodle(row!);
     },
 
     /** Apply the given fields (undefined: unchanged) and take a new version. */
@@ -187,41 +233,49 @@ export function createKaboodleRepository(db: Queryable) {
       id: string,
       set: { name?: string; description?: string; smart?: SmartSpec | null; cover?: MemberRef | null },
     ): Promise<KaboodleRow> {
-      const p = new Params();
-      const parts: string[] = [];
-      if (set.name !== undefined) parts.push(`name = ${p.add(set.name)}`);
-      if (set.description !== undefined) parts.push(`description = ${p.add(set.description)}`);
-      if (set.smart !== undefined)
-        parts.push(`smart = ${p.add(set.smart ? JSON.stringify(set.smart) : null)}::jsonb`);
-      if (set.cover !== undefined) {
-        parts.push(`cover_type = ${p.add(set.cover?.type ?? null)}`);
-        parts.push(`cover_id = ${p.add(set.cover?.id ?? null)}::uuid`);
-      }
-      const { rows } = await q.query(
-        `UPDATE kaboodles SET ${[...parts, `version = nextval('entity_version_seq')`, 'updated_at = clock_timestamp()'].join(', ')}
-          WHERE id = ${p.add(id)} RETURNING *`,
-        p.values,
+      const row = await runFirst(
+        q,
+        q0
+          .updateTable('kaboodles')
+          .set({
+            // undefined fields are left out of the statement
+            name: set.name,
+            description: set.description,
+            smart: set.smart === undefined ? undefined : set.smart ? jsonb(set.smart) : null,
+            cover_type: set.cover === undefined ? undefined : (set.cover?.type ?? null),
+            cover_id: set.cover === undefined ? undefined : (set.cover?.id ?? null),
+            version: sql<number>`nextval('entity_version_seq')`,
+            updated_at: sql<Date>`clock_timestamp()`,
+          })
+          .where('id', '=', id)
+          .returningAll(),
       );
-      return toKaboodle(rows[0]!);
+      return toKaboodle(row!);
     },
 
     async delete(q: Queryable, ownerId: string, id: string): Promise<KaboodleRow | null> {
-      const { rows } = await q.query('DELETE FROM kaboodles WHERE id = $1 AND owner_id = $2 RETURNING *', [
-        id,
-        ownerId,
-      ]);
-      return rows[0] ? toKaboodle(rows[0]) : null;
+      const row = await runFirst(
+        q,
+        q0.deleteFrom('kaboodles').where('id', '=', id).where('owner_id', '=', ownerId).returningAll(),
+      );
+      return row ? toKaboodle(row) : null;
     },
 
     /** Members in order, with their entities (a member whose entity is gone is not shown). */
     async members(ownerId: string, kaboodleId: string, q: Queryable = db): Promise<MemberEntity[]> {
-      const { rows } = await q.query(
-        `SELECT e.*, m.note, m.added_at, m.position
-           FROM kaboodle_members m
-           JOIN (${ENTITY_SELECT}) e ON e.entity_type = m.entity_type AND e.entity_id = m.entity_id
-          WHERE m.kaboodle_id = $2
-          ORDER BY m.position, m.added_at, m.entity_id`,
-        [ownerId, kaboodleId],
+      const rows = await runAll(
+        q,
+        q0
+          .selectFrom('kaboodle_members as m')
+          .innerJoin(entitySelect(ownerId).as('e'), (j) =>
+            j.onRef('e.entity_type', '=', 'm.entity_type').onRef('e.entity_id', '=', 'm.entity_id'),
+          )
+          .selectAll('e')
+          .select(['m.note', 'm.added_at', 'm.position'])
+          .where('m.kaboodle_id', '=', kaboodleId)
+          .orderBy('m.position')
+          .orderBy('m.added_at')
+          .orderBy('m.entity_id'),
       );
       return rows.map(toMember);
     },
@@ -231,16 +285,22 @@ export function createKaboodleRepository(db: Queryable) {
       q: Queryable,
       kaboodleId: string,
     ): Promise<(MemberRef & { note: string; added_at: Date; position: number })[]> {
-      const { rows } = await q.query(
-        `SELECT entity_type, entity_id, note, added_at, position FROM kaboodle_members
-          WHERE kaboodle_id = $1 ORDER BY position, added_at, entity_id`,
-        [kaboodleId],
+      const rows = await runAll(
+        q,
+        q0
+          .selectFrom('kaboodle_members')
+          .select(['entity_type', 'entity_id', 'note', 'added_at', 'position'])
+          .where('kaboodle_id', '=', kaboodleId)
+          .orderBy('position')
+          .orderBy('added_at')
+          .orderBy('entity_id'),
       );
       return rows.map((r) => ({
-        ...ref(r),
-        note: r.note as string,
-        added_at: new Date(r.added_at as Date),
-        position: toNumber(r.position),
+        type: r.entity_type,
+        id: r.entity_id,
+        note: r.note,
+        added_at: r.added_at,
+        position: r.position,
       }));
     },
 
@@ -252,19 +312,25 @@ export function createKaboodleRepository(db: Queryable) {
       ids: string[],
     ): Promise<{ row: KaboodleRow; members: (MemberRef & { note: string; added_at: Date })[] }[]> {
       if (ids.length === 0) return [];
-      const [{ rows }, { rows: memberRows }] = await Promise.all([
-        db.query('SELECT * FROM kaboodles WHERE id = ANY($1::uuid[])', [ids]),
-        db.query(
-          `SELECT kaboodle_id, entity_type, entity_id, note, added_at FROM kaboodle_members
-            WHERE kaboodle_id = ANY($1::uuid[]) ORDER BY kaboodle_id, position, added_at, entity_id`,
-          [ids],
+      const [rows, memberRows] = await Promise.all([
+        runAll(db, q0.selectFrom('kaboodles').selectAll().where('id', 'in', ids)),
+        runAll(
+          db,
+          q0
+            .selectFrom('kaboodle_members')
+            .select(['kaboodle_id', 'entity_type', 'entity_id', 'note', 'added_at'])
+            .where('kaboodle_id', 'in', ids)
+            .orderBy('kaboodle_id')
+            .orderBy('position')
+            .orderBy('added_at')
+            .orderBy('entity_id'),
         ),
       ]);
       const byKaboodle = new Map<string, (MemberRef & { note: string; added_at: Date })[]>();
       for (const m of memberRows) {
-        const list = byKaboodle.get(m.kaboodle_id as string) ?? [];
-        list.push({ ...ref(m), note: m.note as string, added_at: new Date(m.added_at as Date) });
-        byKaboodle.set(m.kaboodle_id as string, list);
+        const list = byKaboodle.get(m.kaboodle_id) ?? [];
+        list.push({ type: m.entity_type, id: m.entity_id, note: m.note, added_at: m.added_at });
+        byKaboodle.set(m.kaboodle_id, list);
       }
       return rows.map((r) => {
         const row = toKaboodle(r);
@@ -280,11 +346,18 @@ export function createKaboodleRepository(db: Queryable) {
     ): Promise<Map<string, MemberEntity>> {
       const out = new Map<string, MemberEntity>();
       if (refs.length === 0) return out;
-      const p = new Params();
-      p.add(ownerId);
-      const { rows } = await q.query(
-        `SELECT e.* FROM (${ENTITY_SELECT}) e WHERE (e.entity_type, e.entity_id) IN (${refList(p, refs)})`,
-        p.values,
+      const rows = await runAll(
+        q,
+        q0
+          .selectFrom(entitySelect(ownerId).as('e'))
+          .selectAll('e')
+          .where((eb) =>
+            eb(
+              eb.refTuple('e.entity_type', 'e.entity_id'),
+              'in',
+              refs.map((r) => eb.tuple(r.type, r.id)),
+            ),
+          ),
       );
       for (const r of rows) {
         const m = toMember(r);
@@ -300,90 +373,137 @@ export function createKaboodleRepository(db: Queryable) {
       members: readonly (MemberRef & { note: string })[],
     ): Promise<MemberRef[]> {
       if (members.length === 0) return [];
-      const { rows: last } = await q.query<{ p: unknown }>(
-        'SELECT COALESCE(max(position), -1) AS p FROM kaboodle_members WHERE kaboodle_id = $1',
-        [kaboodleId],
+      const last = await runFirst(
+        q,
+        q0
+          .selectFrom('kaboodle_members')
+          .where('kaboodle_id', '=', kaboodleId)
+          .select((eb) => eb.fn.max('position').as('p')),
       );
-      const start = toNumber(last[0]?.p ?? -1) + 1;
-      const p = new Params();
-      const k = p.add(kaboodleId);
-      const values = members
-        .map(
-          (m, i) =>
-            `(${k}::uuid, ${p.add(m.type)}, ${p.add(m.id)}::uuid, ${start + i}, ${p.add(m.note)}, clock_timestamp())`,
-        )
-        .join(', ');
-      const { rows } = await q.query(
-        `INSERT INTO kaboodle_members (kaboodle_id, entity_type, entity_id, position, note, added_at)
-         VALUES ${values} ON CONFLICT DO NOTHING RETURNING entity_type, entity_id`,
-        p.values,
+      const start = (last?.p ?? -1) + 1;
+      const rows = await runAll(
+        q,
+        q0
+          .insertInto('kaboodle_members')
+          .values(
+            members.map((m, i) => ({
+              kaboodle_id: kaboodleId,
+              entity_type: m.type,
+              entity_id: m.id,
+              position: start + i,
+              note: m.note,
+              added_at: sql<Date>`clock_timestamp()`,
+            })),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .returning(['entity_type', 'entity_id']),
       );
-      return rows.map(ref);
+      return rows.map((r) => ({ type: r.entity_type, id: r.entity_id }));
     },
 
     async removeMembers(q: Queryable, kaboodleId: string, refs: readonly MemberRef[]): Promise<number> {
       if (refs.length === 0) return 0;
-      const p = new Params();
-      const k = p.add(kaboodleId);
-      const res = await q.query(
-        `DELETE FROM kaboodle_members WHERE kaboodle_id = ${k}::uuid AND (entity_type, entity_id) IN (${refList(p, refs)})`,
-        p.values,
+      return runCount(
+        q,
+        q0
+          .deleteFrom('kaboodle_members')
+          .where('kaboodle_id', '=', kaboodleId)
+          .where((eb) =>
+            eb(
+              eb.refTuple('entity_type', 'entity_id'),
+              'in',
+              refs.map((r) => eb.tuple(r.type, r.id)),
+            ),
+          ),
       );
-      return res.rowCount;
     },
 
     /** refs must be every member exactly once (the service checks): positions become 0..n-1. */
     async reorder(q: Queryable, kaboodleId: string, refs: readonly MemberRef[]): Promise<void> {
       if (refs.length === 0) return;
-      const p = new Params();
-      const k = p.add(kaboodleId);
-      const values = refs.map((r, i) => `(${p.add(r.type)}, ${p.add(r.id)}::uuid, ${i})`).join(', ');
-      await q.query(
-        `UPDATE kaboodle_members m SET position = v.pos
-           FROM (VALUES ${values}) AS v(entity_type, entity_id, pos)
-          WHERE m.kaboodle_id = ${k}::uuid AND m.entity_type = v.entity_type AND m.entity_id = v.entity_id`,
-        p.values,
+      // one statement for every position: UPDATE … FROM (VALUES …), which Kysely has no builder for
+      const values = sql.join(refs.map((r, i) => sql`(${r.type}, ${r.id}::uuid, ${i}::integer)`));
+      await runCount(
+        q,
+        sql`UPDATE kaboodle_members m SET position = v.pos
+              FROM (VALUES ${values}) AS v(entity_type, entity_id, pos)
+             WHERE m.kaboodle_id = ${kaboodleId}::uuid
+               AND m.entity_type = v.entity_type AND m.entity_id = v.entity_id`,
       );
     },
 
     async setNote(q: Queryable, kaboodleId: string, member: MemberRef, note: string): Promise<boolean> {
-      const res = await q.query(
-        `UPDATE kaboodle_members SET note = $4 WHERE kaboodle_id = $1 AND entity_type = $2 AND entity_id = $3`,
-        [kaboodleId, member.type, member.id, note],
+      const changed = await runCount(
+        q,
+        q0
+          .updateTable('kaboodle_members')
+          .set({ note })
+          .where('kaboodle_id', '=', kaboodleId)
+          .where('entity_type', '=', member.type)
+          .where('entity_id', '=', member.id),
       );
-      return res.rowCount > 0;
+      return changed > 0;
     },
 
     /** An entity is gone: its memberships go too. The kaboodles it was in, locked for the caller. */
     async removeEntity(q: Queryable, ownerId: string, member: MemberRef): Promise<string[]> {
-      const { rows } = await q.query<{ kaboodle_id: string }>(
-        `DELETE FROM kaboodle_members m USING kaboodles k
-          WHERE k.id = m.kaboodle_id AND k.owner_id = $1 AND m.entity_type = $2 AND m.entity_id = $3
-          RETURNING m.kaboodle_id`,
-        [ownerId, member.type, member.id],
+      const rows = await runAll(
+        q,
+        q0
+          .deleteFrom('kaboodle_members as m')
+          .using('kaboodles as k')
+          .whereRef('k.id', '=', 'm.kaboodle_id')
+          .where('k.owner_id', '=', ownerId)
+          .where('m.entity_type', '=', member.type)
+          .where('m.entity_id', '=', member.id)
+          .returning('m.kaboodle_id'),
       );
       return [...new Set(rows.map((r) => r.kaboodle_id))];
     },
 
     /** Move every membership of `from` to `to` (a merge), keeping `to` where it already is. */
     async moveMemberships(q: Queryable, ownerId: string, from: MemberRef, to: MemberRef): Promise<string[]> {
-      const { rows } = await q.query<{ kaboodle_id: string }>(
-        `SELECT m.kaboodle_id FROM kaboodle_members m JOIN kaboodles k ON k.id = m.kaboodle_id
-          WHERE k.owner_id = $1 AND m.entity_type = $2 AND m.entity_id = $3`,
-        [ownerId, from.type, from.id],
+      const rows = await runAll(
+        q,
+        q0
+          .selectFrom('kaboodle_members as m')
+          .innerJoin('kaboodles as k', 'k.id', 'm.kaboodle_id')
+          .select('m.kaboodle_id')
+          .where('k.owner_id', '=', ownerId)
+          .where('m.entity_type', '=', from.type)
+          .where('m.entity_id', '=', from.id),
       );
       const ids = [...new Set(rows.map((r) => r.kaboodle_id))];
       for (const id of ids) {
-        await q.query(
-          `INSERT INTO kaboodle_members (kaboodle_id, entity_type, entity_id, position, note, added_at)
-           SELECT kaboodle_id, $3, $4::uuid, position, note, added_at FROM kaboodle_members
-            WHERE kaboodle_id = $1 AND entity_type = $2 AND entity_id = $5
-           ON CONFLICT DO NOTHING`,
-          [id, from.type, to.type, to.id, from.id],
+        const fromMember = q0
+          .selectFrom('kaboodle_members')
+          .where('kaboodle_id', '=', id)
+          .where('entity_type', '=', from.type)
+          .where('entity_id', '=', from.id);
+        await runCount(
+          q,
+          q0
+            .insertInto('kaboodle_members')
+            .columns(['kaboodle_id', 'entity_type', 'entity_id', 'position', 'note', 'added_at'])
+            .expression(
+              fromMember.select([
+                'kaboodle_id',
+                sql<EntityKind>`${to.type}::text`.as('entity_type'),
+                sql<string>`${to.id}::uuid`.as('entity_id'),
+                'position',
+                'note',
+                'added_at',
+              ]),
+            )
+            .onConflict((oc) => oc.doNothing()),
         );
-        await q.query(
-          'DELETE FROM kaboodle_members WHERE kaboodle_id = $1 AND entity_type = $2 AND entity_id = $3',
-          [id, from.type, from.id],
+        await runCount(
+          q,
+          q0
+            .deleteFrom('kaboodle_members')
+            .where('kaboodle_id', '=', id)
+            .where('entity_type', '=', from.type)
+            .where('entity_id', '=', from.id),
         );
       }
       return ids;
@@ -391,12 +511,17 @@ export function createKaboodleRepository(db: Queryable) {
 
     /** Kaboodles of the owner holding an entity (an entity page's "In kaboodles"). */
     async containing(ownerId: string, member: MemberRef): Promise<{ id: string; name: string }[]> {
-      const { rows } = await db.query<{ id: string; name: string }>(
-        `SELECT k.id, k.name FROM kaboodles k JOIN kaboodle_members m ON m.kaboodle_id = k.id
-          WHERE k.owner_id = $1 AND m.entity_type = $2 AND m.entity_id = $3 ORDER BY lower(k.name)`,
-        [ownerId, member.type, member.id],
+      return runAll(
+        db,
+        q0
+          .selectFrom('kaboodles as k')
+          .innerJoin('kaboodle_members as m', 'm.kaboodle_id', 'k.id')
+          .select(['k.id', 'k.name'])
+          .where('k.owner_id', '=', ownerId)
+          .where('m.entity_type', '=', member.type)
+          .where('m.entity_id', '=', member.id)
+          .orderBy(sql`lower(k.name)`),
       );
-      return rows;
     },
 
     /** The first member with a picture and the first document of each kaboodle (for covers). */
@@ -406,23 +531,25 @@ export function createKaboodleRepository(db: Queryable) {
     ): Promise<Map<string, MemberEntity[]>> {
       const out = new Map<string, MemberEntity[]>();
       if (kaboodleIds.length === 0) return out;
-      const p = new Params();
-      p.add(ownerId);
-      const ids = kaboodleIds.map((id) => `${p.add(id)}::uuid`).join(', ');
-      const { rows } = await db.query(
-        `SELECT * FROM (
-           SELECT DISTINCT ON (m.kaboodle_id, e.has_image) m.kaboodle_id, e.*, m.note, m.added_at, m.position
-             FROM kaboodle_members m
-             JOIN (${ENTITY_SELECT}) e ON e.entity_type = m.entity_type AND e.entity_id = m.entity_id
-            WHERE m.kaboodle_id IN (${ids})
-            ORDER BY m.kaboodle_id, e.has_image, m.position
-         ) c`,
-        p.values,
+      const rows = await runAll(
+        db,
+        q0
+          .selectFrom('kaboodle_members as m')
+          .innerJoin(entitySelect(ownerId).as('e'), (j) =>
+            j.onRef('e.entity_type', '=', 'm.entity_type').onRef('e.entity_id', '=', 'm.entity_id'),
+          )
+          .distinctOn(['m.kaboodle_id', 'e.has_image'])
+          .select(['m.kaboodle_id', 'm.note', 'm.added_at', 'm.position'])
+          .selectAll('e')
+          .where('m.kaboodle_id', 'in', [...kaboodleIds])
+          .orderBy('m.kaboodle_id')
+          .orderBy('e.has_image')
+          .orderBy('m.position'),
       );
       for (const r of rows) {
-        const list = out.get(r.kaboodle_id as string) ?? [];
+        const list = out.get(r.kaboodle_id) ?? [];
         list.push(toMember(r));
-        out.set(r.kaboodle_id as string, list);
+        out.set(r.kaboodle_id, list);
       }
       return out;
     },

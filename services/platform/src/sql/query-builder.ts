@@ -11,7 +11,7 @@ import {
   PostgresQueryCompiler,
   sql,
 } from 'kysely';
-import type { ColumnType, Compilable, RawBuilder } from 'kysely';
+import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { Queryable } from '../ports/database.ts';
 
 /** A compile-only Kysely for one service's schema (its generated `DB` interface). */
@@ -26,22 +26,35 @@ export function createQueryBuilder<DB>(): Kysely<DB> {
   });
 }
 
+// Compiles raw statements (`sql<Row>\`…\``): the dialect is all a RawBuilder needs to compile.
+const rawCompiler = createQueryBuilder<unknown>();
+
+/**
+ * A built statement (Kysely's builders), or a raw one typed by its rows (`sql<Row>\`…\``), for SQL
+ * kept by hand where it is measured or clearer (see the ADR).
+ */
+export type Statement<O> = Compilable<O> | RawBuilder<O>;
+
+function compile<O>(query: Statement<O>): CompiledQuery<O> {
+  return 'isRawBuilder' in query ? query.compile(rawCompiler) : query.compile();
+}
+
 /** Run a built statement on q (the database or a transaction); its rows, typed by the statement. */
-export async function runAll<O>(q: Queryable, query: Compilable<O>): Promise<O[]> {
-  const compiled = query.compile();
+export async function runAll<O>(q: Queryable, query: Statement<O>): Promise<O[]> {
+  const compiled = compile(query);
   const { rows } = await q.query<O>(compiled.sql, [...compiled.parameters]);
   return rows;
 }
 
 /** The first row of a built statement, or null. */
-export async function runFirst<O>(q: Queryable, query: Compilable<O>): Promise<O | null> {
+export async function runFirst<O>(q: Queryable, query: Statement<O>): Promise<O | null> {
   const rows = await runAll(q, query);
   return rows[0] ?? null;
 }
 
 /** How many rows a built statement changed (UPDATE and DELETE without RETURNING). */
-export async function runCount(q: Queryable, query: Compilable<unknown>): Promise<number> {
-  const compiled = query.compile();
+export async function runCount(q: Queryable, query: Statement<unknown>): Promise<number> {
+  const compiled = compile(query);
   return (await q.query(compiled.sql, [...compiled.parameters])).rowCount;
 }
 
