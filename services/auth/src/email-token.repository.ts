@@ -1,6 +1,8 @@
 // Single-use links sent by e-mail (address verification, password reset). Only the SHA-256 of each
 // secret is stored; using a link is one conditional UPDATE, so two clicks cannot both succeed.
+import { runAll, runCount, sql } from '@kaboodle/platform';
 import type { Queryable } from '@kaboodle/platform';
+import { authSql as q0 } from './db-schema.ts';
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password';
 
@@ -20,35 +22,55 @@ export interface EmailTokenRepository {
   purge(before: Date): Promise<number>;
 }
 
+const now = sql<Date>`now()`;
+
 export function createEmailTokenRepository(db: Queryable): EmailTokenRepository {
   return {
     async create(t) {
-      await db.query(
-        `INSERT INTO email_tokens (token_hash, user_id, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-        [t.tokenHash, t.userId, t.purpose, t.email, t.expiresAt.toISOString()],
+      await runCount(
+        db,
+        q0.insertInto('email_tokens').values({
+          token_hash: t.tokenHash,
+          user_id: t.userId,
+          purpose: t.purpose,
+          email: t.email,
+          expires_at: t.expiresAt,
+        }),
       );
     },
     async consume(purpose, tokenHash) {
-      const { rows } = await db.query<{ user_id: string; email: string }>(
-        `UPDATE email_tokens SET used_at = now()
-         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-         RETURNING user_id, email`,
-        [tokenHash, purpose],
+      const rows = await runAll(
+        db,
+        q0
+          .updateTable('email_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('purpose', '=', purpose)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .returning(['user_id', 'email']),
       );
       const r = rows[0];
       return r ? { userId: r.user_id, email: r.email } : null;
     },
     async retireAll(userId, purpose) {
-      await db.query(
-        `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-        [userId, purpose],
+      await runCount(
+        db,
+        q0
+          .updateTable('email_tokens')
+          .set({ used_at: now })
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .where('used_at', 'is', null),
       );
     },
     async purge(before) {
-      const { rowCount } = await db.query(`DELETE FROM email_tokens WHERE expires_at < $1 OR used_at < $1`, [
-        before.toISOString(),
-      ]);
-      return rowCount;
+      return runCount(
+        db,
+        q0
+          .deleteFrom('email_tokens')
+          .where((eb) => eb.or([eb('expires_at', '<', before), eb('used_at', '<', before)])),
+      );
     },
   };
 }

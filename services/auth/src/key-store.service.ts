@@ -8,6 +8,8 @@ import {
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
   ACCESS_TOKEN_TYPE,
+  runCount,
+  sql,
   UnavailableError,
 } from '@kaboodle/platform';
 import type { Database } from '@kaboodle/platform';
@@ -16,7 +18,8 @@ import { createSigningKeyRepository } from './signing-key.repository.ts';
 import type { SigningKeyRecord } from './signing-key.repository.ts';
 
 const ALG = 'EdDSA';
-const LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('kaboodle.auth.signing-keys'))`;
+/** One rotation at a time across replicas: a transaction-scoped advisory lock. */
+const LOCK = sql`SELECT pg_advisory_xact_lock(hashtext('kaboodle.auth.signing-keys'))`;
 /** A retired key stays published this long after the last token it signed can have expired. */
 const PUBLISH_MARGIN_MS = 5 * 60_000;
 
@@ -181,7 +184,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     onlyIfOlderThanMs?: number;
   }): Promise<string | null> {
     const kid = await db.transaction(async (tx) => {
-      await tx.query(LOCK_SQL);
+      await runCount(tx, LOCK);
       const txRepo = createSigningKeyRepository(tx);
       const rows = await txRepo.list();
       const t = Date.now();
@@ -209,7 +212,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
         logger.warn('AUTH_KEY_SECRET is not set: token-signing private keys are stored unencrypted');
       }
       await db.transaction(async (tx) => {
-        await tx.query(LOCK_SQL);
+        await runCount(tx, LOCK);
         const txRepo = createSigningKeyRepository(tx);
         const rows = await txRepo.list();
         if (secret !== null) {

@@ -1,6 +1,8 @@
 // Server-side sessions: what makes a cookie or token revocable. Only hashes of refresh secrets are stored.
+import { runAll, runCount, runFirst, sql } from '@kaboodle/platform';
 import type { Queryable } from '@kaboodle/platform';
 import type { RevokedSession } from './auth-events.ts';
+import { authSql as q0 } from './db-schema.ts';
 
 export interface SessionRecord {
   id: string;
@@ -11,19 +13,6 @@ export interface SessionRecord {
   expiresAt: Date;
   revokedAt: Date | null;
 }
-
-interface SessionRow {
-  id: string;
-  user_id: string;
-  refresh_hash: string;
-  previous_refresh_hash: string | null;
-  rotated_at: Date | string | null;
-  expires_at: Date | string;
-  revoked_at: Date | string | null;
-}
-
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
-const toDateOrNull = (v: Date | string | null): Date | null => (v === null ? null : toDate(v));
 
 export interface SessionRepository {
   create(s: {
@@ -50,70 +39,111 @@ export interface SessionRepository {
   purge(before: Date): Promise<number>;
 }
 
+const now = sql<Date>`now()`;
+
 export function createSessionRepository(db: Queryable): SessionRepository {
   return {
     async create(s) {
-      await db.query(
-        `INSERT INTO sessions (id, user_id, refresh_hash, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [s.id, s.userId, s.refreshHash, s.expiresAt.toISOString(), s.userAgent, s.ip],
+      await runCount(
+        db,
+        q0.insertInto('sessions').values({
+          id: s.id,
+          user_id: s.userId,
+          refresh_hash: s.refreshHash,
+          expires_at: s.expiresAt,
+          user_agent: s.userAgent,
+          ip: s.ip,
+        }),
       );
     },
     async findById(id) {
-      const { rows } = await db.query<SessionRow>(
-        `SELECT id, user_id, refresh_hash, previous_refresh_hash, rotated_at, expires_at, revoked_at
-         FROM sessions WHERE id = $1`,
-        [id],
+      const r = await runFirst(
+        db,
+        q0
+          .selectFrom('sessions')
+          .select([
+            'id',
+            'user_id',
+            'refresh_hash',
+            'previous_refresh_hash',
+            'rotated_at',
+            'expires_at',
+            'revoked_at',
+          ])
+          .where('id', '=', id),
       );
-      const r = rows[0];
       if (!r) return null;
       return {
         id: r.id,
         userId: r.user_id,
         refreshHash: r.refresh_hash,
         previousRefreshHash: r.previous_refresh_hash,
-        rotatedAt: toDateOrNull(r.rotated_at),
-        expiresAt: toDate(r.expires_at),
-        revokedAt: toDateOrNull(r.revoked_at),
+        rotatedAt: r.rotated_at,
+        expiresAt: r.expires_at,
+        revokedAt: r.revoked_at,
       };
     },
     async isActive(id) {
-      const { rows } = await db.query(
-        `SELECT 1 FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`,
-        [id],
+      const r = await runFirst(
+        db,
+        q0
+          .selectFrom('sessions')
+          .select('id')
+          .where('id', '=', id)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now),
       );
-      return rows.length > 0;
+      return r !== null;
     },
     async rotate(id, fromHash, toHash, expiresAt) {
-      const { rowCount } = await db.query(
-        `UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = $3, rotated_at = now(),
-           last_used_at = now(), expires_at = $4
-         WHERE id = $1 AND refresh_hash = $2 AND revoked_at IS NULL AND expires_at > now()`,
-        [id, fromHash, toHash, expiresAt.toISOString()],
+      const changed = await runCount(
+        db,
+        q0
+          .updateTable('sessions')
+          .set((eb) => ({
+            previous_refresh_hash: eb.ref('refresh_hash'),
+            refresh_hash: toHash,
+            rotated_at: now,
+            last_used_at: now,
+            expires_at: expiresAt,
+          }))
+          .where('id', '=', id)
+          .where('refresh_hash', '=', fromHash)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now),
       );
-      return rowCount === 1;
+      return changed === 1;
     },
     async revoke(id, reason) {
-      const { rows } = await db.query<{ id: string; user_id: string }>(
-        `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL
-         RETURNING id, user_id`,
-        [id, reason],
+      const rows = await runAll(
+        db,
+        q0
+          .updateTable('sessions')
+          .set({ revoked_at: now, revoked_reason: reason })
+          .where('id', '=', id)
+          .where('revoked_at', 'is', null)
+          .returning(['id', 'user_id']),
       );
       return rows.map((r) => ({ id: r.id, userId: r.user_id }));
     },
     async revokeAllForUser(userId, reason, exceptId) {
-      const { rows } = await db.query<{ id: string; user_id: string }>(
-        `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() AND ($3::uuid IS NULL OR id <> $3::uuid)
-         RETURNING id, user_id`,
-        [userId, reason, exceptId ?? null],
-      );
+      let query = q0
+        .updateTable('sessions')
+        .set({ revoked_at: now, revoked_reason: reason })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now);
+      if (exceptId) query = query.where('id', '<>', exceptId);
+      const rows = await runAll(db, query.returning(['id', 'user_id']));
       return rows.map((r) => ({ id: r.id, userId: r.user_id }));
     },
     async purge(before) {
-      const { rowCount } = await db.query(`DELETE FROM sessions WHERE expires_at < $1 OR revoked_at < $1`, [
-        before.toISOString(),
-      ]);
-      return rowCount;
+      return runCount(
+        db,
+        q0
+          .deleteFrom('sessions')
+          .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)])),
+      );
     },
   };
 }

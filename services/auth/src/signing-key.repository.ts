@@ -1,7 +1,9 @@
 // Token-signing keys in the auth schema (private keys sealed by key-store.service.ts before they get here).
 // Times are passed in from the service (one clock for every decision), never taken from the database.
 import type { JWK } from 'jose';
+import { jsonb, runAll, runCount } from '@kaboodle/platform';
 import type { Queryable } from '@kaboodle/platform';
+import { authSql as q0 } from './db-schema.ts';
 
 export interface SigningKeyRecord {
   kid: string;
@@ -15,18 +17,6 @@ export interface SigningKeyRecord {
   /** When it stops signing (may be in the future); published until its last tokens expire. */
   retiredAt: Date | null;
 }
-
-interface KeyRow {
-  kid: string;
-  alg: string;
-  public_jwk: JWK | string;
-  private_key: string;
-  created_at: Date | string;
-  active_from: Date | string;
-  retired_at: Date | string | null;
-}
-
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 export interface SigningKeyRepository {
   /** Every stored key, newest activation first. */
@@ -44,40 +34,55 @@ export interface SigningKeyRepository {
 export function createSigningKeyRepository(db: Queryable): SigningKeyRepository {
   return {
     async list() {
-      const { rows } = await db.query<KeyRow>(
-        `SELECT kid, alg, public_jwk, private_key, created_at, active_from, retired_at
-         FROM signing_keys ORDER BY active_from DESC, created_at DESC, kid`,
+      const rows = await runAll(
+        db,
+        q0
+          .selectFrom('signing_keys')
+          .select(['kid', 'alg', 'public_jwk', 'private_key', 'created_at', 'active_from', 'retired_at'])
+          .orderBy('active_from', 'desc')
+          .orderBy('created_at', 'desc')
+          .orderBy('kid'),
       );
       return rows.map((r) => ({
         kid: r.kid,
         alg: r.alg,
-        publicJwk: typeof r.public_jwk === 'string' ? (JSON.parse(r.public_jwk) as JWK) : r.public_jwk,
+        publicJwk: r.public_jwk,
         privateKey: r.private_key,
-        createdAt: toDate(r.created_at),
-        activeFrom: toDate(r.active_from),
-        retiredAt: r.retired_at === null ? null : toDate(r.retired_at),
+        createdAt: r.created_at,
+        activeFrom: r.active_from,
+        retiredAt: r.retired_at,
       }));
     },
     async insert(k) {
-      await db.query(
-        `INSERT INTO signing_keys (kid, alg, public_jwk, private_key, active_from) VALUES ($1, $2, $3, $4, $5)`,
-        [k.kid, k.alg, JSON.stringify(k.publicJwk), k.privateKey, k.activeFrom.toISOString()],
+      await runCount(
+        db,
+        q0.insertInto('signing_keys').values({
+          kid: k.kid,
+          alg: k.alg,
+          public_jwk: jsonb(k.publicJwk),
+          private_key: k.privateKey,
+          active_from: k.activeFrom,
+        }),
       );
     },
     async retireOthersAt(kid, at) {
-      await db.query(
-        `UPDATE signing_keys SET retired_at = $2 WHERE kid <> $1 AND (retired_at IS NULL OR retired_at > $2)`,
-        [kid, at.toISOString()],
+      await runCount(
+        db,
+        q0
+          .updateTable('signing_keys')
+          .set({ retired_at: at })
+          .where('kid', '<>', kid)
+          .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', at)])),
       );
     },
     async updatePrivateKey(kid, privateKey) {
-      await db.query(`UPDATE signing_keys SET private_key = $2 WHERE kid = $1`, [kid, privateKey]);
+      await runCount(
+        db,
+        q0.updateTable('signing_keys').set({ private_key: privateKey }).where('kid', '=', kid),
+      );
     },
     async deleteRetiredBefore(before) {
-      const { rowCount } = await db.query(`DELETE FROM signing_keys WHERE retired_at < $1`, [
-        before.toISOString(),
-      ]);
-      return rowCount;
+      return runCount(db, q0.deleteFrom('signing_keys').where('retired_at', '<', before));
     },
   };
 }

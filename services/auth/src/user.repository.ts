@@ -1,8 +1,11 @@
 // Users and their settings in the auth schema. Emails are unique case-insensitively (email_normalized);
 // an address waiting for verification (pending_email) claims nothing until it is confirmed.
-import { ConflictError } from '@kaboodle/platform';
-import type { Queryable } from '@kaboodle/platform';
+import { ConflictError, runAll, runFirst, sql } from '@kaboodle/platform';
+import type { Queryable, Selectable } from '@kaboodle/platform';
+import type { UpdateObject } from 'kysely';
 import type { Destination } from './account-fields.ts';
+import { authSql as q0 } from './db-schema.ts';
+import type { DB, Users } from './db-schema.gen.ts';
 
 export type Role = 'user' | 'admin';
 /** The operator's explicit word on the admin role (kaboodle admin grant|revoke); null: ADMIN_EMAILS decides. */
@@ -42,20 +45,6 @@ export interface NewUser {
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  password_hash: string | null;
-  google_sub: string | null;
-  role: Role;
-  created_at: Date | string;
-  last_login_at: Date | string | null;
-  email_verified_at: Date | string | null;
-  pending_email: string | null;
-  admin_grant: AdminGrant;
-}
-
 /** SQLSTATE 23505 anywhere in the cause chain (pg and PGlite both set `code`; adapters wrap errors). */
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 10; depth++) {
@@ -65,9 +54,21 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+const COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'password_hash',
+  'google_sub',
+  'role',
+  'created_at',
+  'last_login_at',
+  'email_verified_at',
+  'pending_email',
+  'admin_grant',
+] as const satisfies readonly (keyof Users)[];
 
-function toUser(r: UserRow): UserRecord {
+function toUser(r: Pick<Selectable<Users>, (typeof COLUMNS)[number]>): UserRecord {
   return {
     id: r.id,
     email: r.email,
@@ -75,16 +76,15 @@ function toUser(r: UserRow): UserRecord {
     passwordHash: r.password_hash,
     googleSub: r.google_sub,
     role: r.role,
-    createdAt: toDate(r.created_at),
-    lastLoginAt: r.last_login_at === null ? null : toDate(r.last_login_at),
-    emailVerifiedAt: r.email_verified_at === null ? null : toDate(r.email_verified_at),
+    createdAt: r.created_at,
+    lastLoginAt: r.last_login_at,
+    emailVerifiedAt: r.email_verified_at,
     pendingEmail: r.pending_email,
     adminGrant: r.admin_grant,
   };
 }
 
-const COLUMNS =
-  'id, email, name, password_hash, google_sub, role, created_at, last_login_at, email_verified_at, pending_email, admin_grant';
+const now = sql<Date>`now()`;
 
 export interface UserRepository {
   /** Throws ConflictError when the email (any case) or Google account already has a user. */
@@ -115,123 +115,160 @@ export interface UserRepository {
 }
 
 export function createUserRepository(db: Queryable): UserRepository {
-  const one = async (sql: string, params: unknown[]): Promise<UserRecord | null> => {
-    const { rows } = await db.query<UserRow>(sql, params);
-    return rows[0] ? toUser(rows[0]) : null;
-  };
   const conflict = (err: unknown): never => {
     if (isUniqueViolation(err)) throw new ConflictError(EMAIL_TAKEN_MESSAGE, { cause: err });
     throw err;
   };
+  const byColumn = async (column: 'id' | 'email_normalized' | 'google_sub', value: string) => {
+    const row = await runFirst(db, q0.selectFrom('users').select(COLUMNS).where(column, '=', value));
+    return row ? toUser(row) : null;
+  };
+  /** Sets the fields on the user (updated_at too) and returns it; null when there is no such user. */
+  const update = async (id: string, set: UpdateObject<DB, 'users'>) => {
+    const row = await runFirst(db, q0.updateTable('users').set(set).where('id', '=', id).returning(COLUMNS));
+    return row ? toUser(row) : null;
+  };
   return {
     async create(u) {
       try {
-        const created = await one(
-          `INSERT INTO users (id, email, email_normalized, name, password_hash, google_sub, role, email_verified_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END) RETURNING ${COLUMNS}`,
-          [
-            u.id,
-            u.email,
-            u.email.toLowerCase(),
-            u.name,
-            u.passwordHash,
-            u.googleSub,
-            u.role,
-            u.emailVerified,
-          ],
+        const created = await runFirst(
+          db,
+          q0
+            .insertInto('users')
+            .values({
+              id: u.id,
+              email: u.email,
+              email_normalized: u.email.toLowerCase(),
+              name: u.name,
+              password_hash: u.passwordHash,
+              google_sub: u.googleSub,
+              role: u.role,
+              email_verified_at: u.emailVerified ? now : null,
+            })
+            .returning(COLUMNS),
         );
-        return created!;
+        return toUser(created!);
       } catch (err) {
         return conflict(err);
       }
     },
-    findById: (id) => one(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]),
-    findByEmail: (email) =>
-      one(`SELECT ${COLUMNS} FROM users WHERE email_normalized = $1`, [email.toLowerCase()]),
-    findByGoogleSub: (sub) => one(`SELECT ${COLUMNS} FROM users WHERE google_sub = $1`, [sub]),
+    findById: (id) => byColumn('id', id),
+    findByEmail: (email) => byColumn('email_normalized', email.toLowerCase()),
+    findByGoogleSub: (sub) => byColumn('google_sub', sub),
     async linkGoogle(id, sub) {
-      await db
-        .query(`UPDATE users SET google_sub = $2, updated_at = now() WHERE id = $1`, [id, sub])
-        .catch(conflict);
+      await update(id, { google_sub: sub, updated_at: now }).catch(conflict);
     },
     async setRole(id, role) {
-      await db.query(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1`, [id, role]);
+      await update(id, { role, updated_at: now });
     },
     async setAdminGrant(id, grant) {
-      await db.query(`UPDATE users SET admin_grant = $2, updated_at = now() WHERE id = $1`, [id, grant]);
+      await update(id, { admin_grant: grant, updated_at: now });
     },
     async recordLogin(id) {
-      await db.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
+      await update(id, { last_login_at: now });
     },
-    rename: (id, name) =>
-      one(`UPDATE users SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]),
-    markVerified: (id, email) =>
-      one(
-        `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
-         WHERE id = $1 AND email_normalized = lower($2) RETURNING ${COLUMNS}`,
-        [id, email],
-      ),
-    setPendingEmail: (id, email) =>
-      one(`UPDATE users SET pending_email = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
-        id,
-        email,
-      ]),
+    rename: (id, name) => update(id, { name, updated_at: now }),
+    async markVerified(id, email) {
+      const row = await runFirst(
+        db,
+        q0
+          .updateTable('users')
+          .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', now), updated_at: now }))
+          .where('id', '=', id)
+          .where('email_normalized', '=', sql<string>`lower(${email})`)
+          .returning(COLUMNS),
+      );
+      return row ? toUser(row) : null;
+    },
+    setPendingEmail: (id, email) => update(id, { pending_email: email, updated_at: now }),
     async confirmEmailChange(id, email) {
       try {
-        return await one(
-          `UPDATE users SET email = pending_email, email_normalized = lower(pending_email), pending_email = NULL,
-             email_verified_at = now(), updated_at = now()
-           WHERE id = $1 AND lower(pending_email) = lower($2) RETURNING ${COLUMNS}`,
-          [id, email],
+        const row = await runFirst(
+          db,
+          q0
+            .updateTable('users')
+            .set({
+              email: sql<string>`pending_email`,
+              email_normalized: sql<string>`lower(pending_email)`,
+              pending_email: null,
+              email_verified_at: now,
+              updated_at: now,
+            })
+            .where('id', '=', id)
+            .where(sql<boolean>`lower(pending_email) = lower(${email})`)
+            .returning(COLUMNS),
         );
+        return row ? toUser(row) : null;
       } catch (err) {
         return conflict(err);
       }
     },
     async setPasswordHash(id, passwordHash) {
-      await db.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
-        id,
-        passwordHash,
-      ]);
+      await update(id, { password_hash: passwordHash, updated_at: now });
     },
     async list({ limit, offset }) {
-      const { rows } = await db.query<UserRow>(
-        `SELECT ${COLUMNS} FROM users ORDER BY created_at, id LIMIT $1 OFFSET $2`,
-        [limit, offset],
+      const rows = await runAll(
+        db,
+        q0
+          .selectFrom('users')
+          .select(COLUMNS)
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset),
       );
       return rows.map(toUser);
     },
     async roleCandidates(adminEmails) {
-      const { rows } = await db.query<UserRow>(
-        `SELECT ${COLUMNS} FROM users
-         WHERE role = 'admin' OR admin_grant IS NOT NULL OR email_normalized = ANY($1::text[])`,
-        [adminEmails],
+      const rows = await runAll(
+        db,
+        q0
+          .selectFrom('users')
+          .select(COLUMNS)
+          .where((eb) =>
+            eb.or([
+              eb('role', '=', 'admin'),
+              eb('admin_grant', 'is not', null),
+              eb('email_normalized', '=', sql<string>`ANY(${adminEmails}::text[])`),
+            ]),
+          ),
       );
       return rows.map(toUser);
     },
     async getSettings(id) {
-      const { rows } = await db.query<{ default_instructions: string; default_destination: Destination }>(
-        `SELECT default_instructions, default_destination FROM user_settings WHERE user_id = $1`,
-        [id],
+      const r = await runFirst(
+        db,
+        q0
+          .selectFrom('user_settings')
+          .select(['default_instructions', 'default_destination'])
+          .where('user_id', '=', id),
       );
-      const r = rows[0];
       return r
         ? { defaultInstructions: r.default_instructions, defaultDestination: r.default_destination }
         : { defaultInstructions: '', defaultDestination: 'auto' };
     },
     async updateSettings(id, change) {
-      const { rows } = await db.query<{ default_instructions: string; default_destination: Destination }>(
-        `INSERT INTO user_settings (user_id, default_instructions, default_destination)
-         VALUES ($1, COALESCE($2, ''), COALESCE($3, 'auto'))
-         ON CONFLICT (user_id) DO UPDATE SET
-           default_instructions = COALESCE($2, user_settings.default_instructions),
-           default_destination = COALESCE($3, user_settings.default_destination),
-           updated_at = now()
-         RETURNING default_instructions, default_destination`,
-        [id, change.defaultInstructions ?? null, change.defaultDestination ?? null],
+      const r = await runFirst(
+        db,
+        q0
+          .insertInto('user_settings')
+          .values({
+            user_id: id,
+            default_instructions: change.defaultInstructions ?? '',
+            default_destination: change.defaultDestination ?? 'auto',
+          })
+          .onConflict((oc) =>
+            oc.column('user_id').doUpdateSet((eb) => ({
+              // a field the change leaves out keeps its stored value
+              default_instructions:
+                change.defaultInstructions ?? eb.ref('user_settings.default_instructions'),
+              default_destination: change.defaultDestination ?? eb.ref('user_settings.default_destination'),
+              updated_at: now,
+            })),
+          )
+          .returning(['default_instructions', 'default_destination']),
       );
-      const r = rows[0]!;
-      return { defaultInstructions: r.default_instructions, defaultDestination: r.default_destination };
+      return { defaultInstructions: r!.default_instructions, defaultDestination: r!.default_destination };
     },
   };
 }
