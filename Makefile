@@ -62,6 +62,7 @@ proto: install ## Regenerate TypeScript from proto/ (committed, so a diff shows 
 db-types: install ## Regenerate each service's row types from its migrations (committed; a stale file fails its test)
 	node services/catalogue/src/db-schema.ts
 	node services/auth/src/db-schema.ts
+	node services/ingestion/src/db-schema.ts
 
 test-deps: ## Debian packages the tests use (Chromium for e2e, qpdf for PDF fixtures), installed when missing
 	deploy/tools/ensure-debian-packages.sh

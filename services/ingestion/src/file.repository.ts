@@ -1,6 +1,9 @@
 // Uploaded files and their processing status, always read and written for one owner (the status
 // consumer and the stale sweep, which act for the system, address files by id alone).
-import type { Queryable } from '@kaboodle/platform';
+import { runAll, runCount, runFirst, sql } from '@kaboodle/platform';
+import type { Queryable, Selectable } from '@kaboodle/platform';
+import { ingestionSql as q0 } from './db-schema.ts';
+import type { Files } from './db-schema.gen.ts';
 
 export type FileStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
 export const FILE_STATUSES: readonly FileStatus[] = [
@@ -43,36 +46,11 @@ export interface FileRecord {
   updatedAt: Date;
 }
 
-interface FileRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  size: string | number;
-  content_type: string;
-  sniffed_type: string | null;
-  sha256: string;
-  blob_key: string;
-  status: FileStatus;
-  stage: string | null;
-  progress: number;
-  error: string | null;
-  attempt: number;
-  dispatches: number;
-  destination: DestinationName;
-  instructions: string;
-  source_url: string | null;
-  result_type: ResultType | null;
-  result_id: string | null;
-  sample: boolean | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const toRecord = (r: FileRow): FileRecord => ({
+const toRecord = (r: Selectable<Files>): FileRecord => ({
   id: r.id,
   ownerId: r.owner_id,
   name: r.name,
-  size: Number(r.size),
+  size: r.size,
   contentType: r.content_type,
   sniffedType: r.sniffed_type,
   sha256: r.sha256,
@@ -88,9 +66,9 @@ const toRecord = (r: FileRow): FileRecord => ({
   sourceUrl: r.source_url,
   resultType: r.result_type,
   resultId: r.result_id,
-  sample: r.sample === true,
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
+  sample: r.sample,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,8 +84,14 @@ export const STALE_REASON = 'Processing did not finish. Please try again.';
  * crash), or left it less than the stale window ago, is waiting for the bus, not stuck: the clock
  * starts when its event is published. (The outbox table lives in this schema; key = file id.)
  */
-const NOT_WAITING_FOR_BUS = `NOT EXISTS (SELECT 1 FROM outbox o WHERE o.key = files.id::text
-  AND (o.published_at IS NULL OR o.published_at > now() - $1 * interval '1 millisecond'))`;
+const notWaitingForBus = (staleMs: number) =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM outbox o WHERE o.key = files.id::text
+    AND (o.published_at IS NULL OR o.published_at > now() - ${staleMs} * interval '1 millisecond'))`;
+
+/** `now() - ms`: for "no change for ms" conditions. */
+const msAgo = (ms: number) => sql<Date>`now() - ${ms} * interval '1 millisecond'`;
+const now = sql<Date>`now()`;
+const RUNNING: FileStatus[] = ['queued', 'processing'];
 
 export type NewFile = Pick<
   FileRecord,
@@ -125,26 +109,44 @@ export interface StatusUpdate {
   result?: { type: ResultType; id: string } | null;
 }
 
+/** Remember the blobs of deleted rows, so a blob delete that fails after commit is retried. */
+async function forgetBlobs(tx: Queryable, rows: readonly { blob_key: string }[]): Promise<void> {
+  for (const row of rows) {
+    await runCount(
+      tx,
+      q0
+        .insertInto('blob_deletions')
+        .values({ blob_key: row.blob_key })
+        .onConflict((oc) => oc.doNothing()),
+    );
+  }
+}
+
 export function createFileRepository(db: Queryable) {
+  const ownFile = (ownerId: string, id: string) =>
+    q0.selectFrom('files').selectAll().where('id', '=', id).where('owner_id', '=', ownerId);
   return {
     /** The owner's file, or null: another user's file is indistinguishable from none. */
     async findForOwner(ownerId: string, id: string, q: Queryable = db): Promise<FileRecord | null> {
       if (!isFileId(id)) return null;
-      const { rows } = await q.query<FileRow>('SELECT * FROM files WHERE id = $1 AND owner_id = $2', [
-        id,
-        ownerId,
-      ]);
-      return rows[0] ? toRecord(rows[0]) : null;
+      const row = await runFirst(q, ownFile(ownerId, id));
+      return row ? toRecord(row) : null;
     },
 
     /** The owner's earlier upload of the same content, if any (duplicate detection). */
     async findBySha(ownerId: string, sha256: string): Promise<FileRecord | null> {
-      const { rows } = await db.query<FileRow>(
-        `SELECT * FROM files WHERE owner_id = $1 AND sha256 = $2 AND status NOT IN ('cancelled', 'failed')
-          ORDER BY created_at DESC LIMIT 1`,
-        [ownerId, sha256],
+      const row = await runFirst(
+        db,
+        q0
+          .selectFrom('files')
+          .selectAll()
+          .where('owner_id', '=', ownerId)
+          .where('sha256', '=', sha256)
+          .where('status', 'not in', ['cancelled', 'failed'])
+          .orderBy('created_at', 'desc')
+          .limit(1),
       );
-      return rows[0] ? toRecord(rows[0]) : null;
+      return row ? toRecord(row) : null;
     },
 
     /** One page of the owner's files, newest first, and how many there are in all (Media Hub). */
@@ -152,67 +154,73 @@ export function createFileRepository(db: Queryable) {
       ownerId: string,
       opts: { page: number; limit: number; status?: FileStatus },
     ): Promise<{ files: FileRecord[]; total: number }> {
-      const params: unknown[] = [ownerId];
-      let where = 'owner_id = $1';
-      if (opts.status) {
-        params.push(opts.status);
-        where += ` AND status = $${params.length}`;
-      }
-      const total = await db.query<{ n: string | number }>(
-        `SELECT count(*) AS n FROM files WHERE ${where}`,
-        params,
+      let owned = q0.selectFrom('files').where('owner_id', '=', ownerId);
+      if (opts.status) owned = owned.where('status', '=', opts.status);
+      const total = await runFirst(
+        db,
+        owned.select((eb) => eb.fn.countAll<number>().as('n')),
       );
-      const { rows } = await db.query<FileRow>(
-        `SELECT * FROM files WHERE ${where} ORDER BY created_at DESC, id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, opts.limit, (opts.page - 1) * opts.limit],
+      const rows = await runAll(
+        db,
+        owned
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(opts.limit)
+          .offset((opts.page - 1) * opts.limit),
       );
-      return { files: rows.map(toRecord), total: Number(total.rows[0]?.n ?? 0) };
+      return { files: rows.map(toRecord), total: total?.n ?? 0 };
     },
 
     async insert(q: Queryable, f: NewFile): Promise<FileRecord> {
-      const { rows } = await q.query<FileRow>(
-        `INSERT INTO files (id, owner_id, name, size, content_type, sniffed_type, sha256, blob_key, status,
-                            stage, progress, destination, instructions, source_url, sample)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', 'uploaded', 0, $9, $10, $11, $12) RETURNING *`,
-        [
-          f.id,
-          f.ownerId,
-          f.name,
-          f.size,
-          f.contentType,
-          f.sniffedType ?? null,
-          f.sha256,
-          f.blobKey,
-          f.destination,
-          f.instructions,
-          f.sourceUrl ?? null,
-          f.sample === true,
-        ],
+      const row = await runFirst(
+        q,
+        q0
+          .insertInto('files')
+          .values({
+            id: f.id,
+            owner_id: f.ownerId,
+            name: f.name,
+            size: f.size,
+            content_type: f.contentType,
+            sniffed_type: f.sniffedType ?? null,
+            sha256: f.sha256,
+            blob_key: f.blobKey,
+            status: 'queued',
+            stage: 'uploaded',
+            progress: 0,
+            destination: f.destination,
+            instructions: f.instructions,
+            source_url: f.sourceUrl ?? null,
+            sample: f.sample === true,
+          })
+          .returningAll(),
       );
-      return toRecord(rows[0]!);
+      return toRecord(row!);
     },
 
     /** The owner's sample-library files (the first-run samples), oldest first. */
     async listSamples(ownerId: string, q: Queryable = db): Promise<FileRecord[]> {
-      const { rows } = await q.query<FileRow>(
-        'SELECT * FROM files WHERE owner_id = $1 AND sample ORDER BY created_at, id',
-        [ownerId],
+      const rows = await runAll(
+        q,
+        q0
+          .selectFrom('files')
+          .selectAll()
+          .where('owner_id', '=', ownerId)
+          .where('sample', '=', true)
+          .orderBy('created_at')
+          .orderBy('id'),
       );
       return rows.map(toRecord);
     },
 
     /** Delete every sample-library file of the owner; their blobs go to blob_deletions. */
     async deleteSamples(tx: Queryable, ownerId: string): Promise<FileRecord[]> {
-      const { rows } = await tx.query<FileRow>(
-        'DELETE FROM files WHERE owner_id = $1 AND sample RETURNING *',
-        [ownerId],
+      const rows = await runAll(
+        tx,
+        q0.deleteFrom('files').where('owner_id', '=', ownerId).where('sample', '=', true).returningAll(),
       );
-      for (const row of rows) {
-        await tx.query('INSERT INTO blob_deletions (blob_key) VALUES ($1) ON CONFLICT DO NOTHING', [
-          row.blob_key,
-        ]);
-      }
+      await forgetBlobs(tx, rows);
       return rows.map(toRecord);
     },
 
@@ -222,20 +230,30 @@ export function createFileRepository(db: Queryable) {
      * a redelivered or late event of an earlier attempt changes nothing.
      */
     async applyStatus(id: string, s: StatusUpdate): Promise<boolean> {
-      const { rowCount } = await db.query(
-        `UPDATE files SET status = $2, stage = $3, progress = GREATEST(progress, $4), error = $5,
-                updated_at = now(),
-                result_type = CASE WHEN $2 = 'completed' THEN $7 ELSE result_type END,
-                result_id = CASE WHEN $2 = 'completed' THEN $8 ELSE result_id END
-          WHERE id = $1 AND status NOT IN ('completed', 'failed', 'cancelled')
-            AND ($6 = 0 OR attempt = $6)
-            AND (progress <= $4 OR $2 IN ('completed', 'failed'))`,
-        [id, s.status, s.stage, s.progress, s.error, s.attempt, s.result?.type ?? null, s.result?.id ?? null],
+      const completed = s.status === 'completed';
+      const changed = await runCount(
+        db,
+        q0
+          .updateTable('files')
+          .set((eb) => ({
+            status: s.status,
+            stage: s.stage,
+            progress: eb.fn<number>('GREATEST', [eb.ref('progress'), eb.val(s.progress)]),
+            error: s.error,
+            updated_at: now,
+            // what the file became is known once it completes
+            ...(completed ? { result_type: s.result?.type ?? null, result_id: s.result?.id ?? null } : {}),
+          }))
+          .where('id', '=', id)
+          .where('status', 'not in', ['completed', 'failed', 'cancelled'])
+          .$if(s.attempt !== 0, (qb) => qb.where('attempt', '=', s.attempt))
+          .$if(s.status !== 'completed' && s.status !== 'failed', (qb) =>
+            qb.where('progress', '<=', s.progress),
+          ),
       );
-      return rowCount > 0;
+      return changed > 0;
     },
 
-    /** Cancel queued or running work; returns the file as it now is, or null when not the owner's. */
     /**
      * Cancel queued or running work. `cancelled` says whether this call did it (then the caller
      * publishes the cancellation in the same transaction); otherwise the file as it is, or null.
@@ -246,18 +264,19 @@ export function createFileRepository(db: Queryable) {
       id: string,
     ): Promise<{ file: FileRecord; cancelled: boolean } | null> {
       if (!isFileId(id)) return null;
-      const { rows } = await tx.query<FileRow>(
-        `UPDATE files SET status = 'cancelled', stage = 'cancelled', updated_at = now()
-          WHERE id = $1 AND owner_id = $2 AND status IN ('queued', 'processing')
-          RETURNING *`,
-        [id, ownerId],
+      const row = await runFirst(
+        tx,
+        q0
+          .updateTable('files')
+          .set({ status: 'cancelled', stage: 'cancelled', updated_at: now })
+          .where('id', '=', id)
+          .where('owner_id', '=', ownerId)
+          .where('status', 'in', RUNNING)
+          .returningAll(),
       );
-      if (rows[0]) return { file: toRecord(rows[0]), cancelled: true };
-      const { rows: found } = await tx.query<FileRow>('SELECT * FROM files WHERE id = $1 AND owner_id = $2', [
-        id,
-        ownerId,
-      ]);
-      return found[0] ? { file: toRecord(found[0]), cancelled: false } : null;
+      if (row) return { file: toRecord(row), cancelled: true };
+      const found = await runFirst(tx, ownFile(ownerId, id));
+      return found ? { file: toRecord(found), cancelled: false } : null;
     },
 
     /**
@@ -266,15 +285,13 @@ export function createFileRepository(db: Queryable) {
      */
     async deleteForOwner(tx: Queryable, ownerId: string, id: string): Promise<FileRecord | null> {
       if (!isFileId(id)) return null;
-      const { rows } = await tx.query<FileRow>(
-        'DELETE FROM files WHERE id = $1 AND owner_id = $2 RETURNING *',
-        [id, ownerId],
+      const row = await runFirst(
+        tx,
+        q0.deleteFrom('files').where('id', '=', id).where('owner_id', '=', ownerId).returningAll(),
       );
-      if (!rows[0]) return null;
-      await tx.query('INSERT INTO blob_deletions (blob_key) VALUES ($1) ON CONFLICT DO NOTHING', [
-        rows[0].blob_key,
-      ]);
-      return toRecord(rows[0]);
+      if (!row) return null;
+      await forgetBlobs(tx, [row]);
+      return toRecord(row);
     },
 
     /**
@@ -282,15 +299,16 @@ export function createFileRepository(db: Queryable) {
      * ones, so a retry leaves one entry, not a trail of copies). Their blobs go to blob_deletions.
      */
     async deleteFailedCopies(tx: Queryable, ownerId: string, sha256: string): Promise<FileRecord[]> {
-      const { rows } = await tx.query<FileRow>(
-        `DELETE FROM files WHERE owner_id = $1 AND sha256 = $2 AND status = 'failed' RETURNING *`,
-        [ownerId, sha256],
+      const rows = await runAll(
+        tx,
+        q0
+          .deleteFrom('files')
+          .where('owner_id', '=', ownerId)
+          .where('sha256', '=', sha256)
+          .where('status', '=', 'failed')
+          .returningAll(),
       );
-      for (const row of rows) {
-        await tx.query('INSERT INTO blob_deletions (blob_key) VALUES ($1) ON CONFLICT DO NOTHING', [
-          row.blob_key,
-        ]);
-      }
+      await forgetBlobs(tx, rows);
       return rows.map(toRecord);
     },
 
@@ -306,15 +324,28 @@ export function createFileRepository(db: Queryable) {
       change: { instructions?: string; destination?: DestinationName },
     ): Promise<FileRecord | 'running' | null> {
       if (!isFileId(id)) return null;
-      const { rows } = await tx.query<FileRow>(
-        `UPDATE files SET attempt = attempt + 1, dispatches = 1, status = 'queued', stage = 'uploaded',
-                progress = 0, error = NULL, updated_at = now(),
-                instructions = COALESCE($3, instructions), destination = COALESCE($4, destination)
-          WHERE id = $1 AND owner_id = $2 AND status NOT IN ('queued', 'processing')
-          RETURNING *`,
-        [id, ownerId, change.instructions ?? null, change.destination ?? null],
+      const row = await runFirst(
+        tx,
+        q0
+          .updateTable('files')
+          .set((eb) => ({
+            attempt: eb('attempt', '+', 1),
+            dispatches: 1,
+            status: 'queued',
+            stage: 'uploaded',
+            progress: 0,
+            error: null,
+            updated_at: now,
+            // undefined: unchanged
+            instructions: change.instructions,
+            destination: change.destination,
+          }))
+          .where('id', '=', id)
+          .where('owner_id', '=', ownerId)
+          .where('status', 'not in', RUNNING)
+          .returningAll(),
       );
-      if (rows[0]) return toRecord(rows[0]);
+      if (row) return toRecord(row);
       const current = await this.findForOwner(ownerId, id, tx);
       return current ? 'running' : null;
     },
@@ -325,53 +356,79 @@ export function createFileRepository(db: Queryable) {
      * (the row lock makes the second UPDATE re-check its WHERE and skip it).
      */
     async redispatchStale(tx: Queryable, staleMs: number, batch = 100): Promise<FileRecord[]> {
-      const { rows } = await tx.query<FileRow>(
-        `UPDATE files SET attempt = attempt + 1, dispatches = dispatches + 1, status = 'queued',
-                stage = 'uploaded', progress = 0, updated_at = now()
-          WHERE id IN (SELECT id FROM files
-                        WHERE status IN ('queued', 'processing') AND dispatches < $2
-                          AND updated_at < now() - $1 * interval '1 millisecond'
-                          AND ${NOT_WAITING_FOR_BUS}
-                        ORDER BY updated_at LIMIT $3)
-            AND status IN ('queued', 'processing') AND dispatches < $2
-            AND updated_at < now() - $1 * interval '1 millisecond'
-          RETURNING *`,
-        [staleMs, MAX_DISPATCHES, batch],
+      const rows = await runAll(
+        tx,
+        q0
+          .updateTable('files')
+          .set((eb) => ({
+            attempt: eb('attempt', '+', 1),
+            dispatches: eb('dispatches', '+', 1),
+            status: 'queued',
+            stage: 'uploaded',
+            progress: 0,
+            updated_at: now,
+          }))
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('files')
+              .select('id')
+              .where('status', 'in', RUNNING)
+              .where('dispatches', '<', MAX_DISPATCHES)
+              .where('updated_at', '<', msAgo(staleMs))
+              .where(notWaitingForBus(staleMs))
+              .orderBy('updated_at')
+              .limit(batch),
+          )
+          // checked again on the locked row: another replica may have taken it meanwhile
+          .where('status', 'in', RUNNING)
+          .where('dispatches', '<', MAX_DISPATCHES)
+          .where('updated_at', '<', msAgo(staleMs))
+          .returningAll(),
       );
       return rows.map(toRecord);
     },
 
     /** Stale files that have had every dispatch: they end failed with a reason a person can act on. */
     async failStale(staleMs: number): Promise<FileRecord[]> {
-      const { rows } = await db.query<FileRow>(
-        `UPDATE files SET status = 'failed', stage = 'done', progress = 100, error = $3, updated_at = now()
-          WHERE status IN ('queued', 'processing') AND dispatches >= $2
-            AND updated_at < now() - $1 * interval '1 millisecond'
-            AND ${NOT_WAITING_FOR_BUS}
-          RETURNING *`,
-        [staleMs, MAX_DISPATCHES, STALE_REASON],
+      const rows = await runAll(
+        db,
+        q0
+          .updateTable('files')
+          .set({ status: 'failed', stage: 'done', progress: 100, error: STALE_REASON, updated_at: now })
+          .where('status', 'in', RUNNING)
+          .where('dispatches', '>=', MAX_DISPATCHES)
+          .where('updated_at', '<', msAgo(staleMs))
+          .where(notWaitingForBus(staleMs))
+          .returningAll(),
       );
       return rows.map(toRecord);
     },
 
     /** Blobs whose delete has not succeeded yet, oldest first (retried by the sweep). */
     async pendingBlobDeletions(olderThanMs: number, batch = 100): Promise<string[]> {
-      const { rows } = await db.query<{ blob_key: string }>(
-        `SELECT blob_key FROM blob_deletions WHERE created_at < now() - $1 * interval '1 millisecond'
-          ORDER BY created_at LIMIT $2`,
-        [olderThanMs, batch],
+      const rows = await runAll(
+        db,
+        q0
+          .selectFrom('blob_deletions')
+          .select('blob_key')
+          .where('created_at', '<', msAgo(olderThanMs))
+          .orderBy('created_at')
+          .limit(batch),
       );
       return rows.map((r) => r.blob_key);
     },
 
     async blobDeleted(blobKey: string): Promise<void> {
-      await db.query('DELETE FROM blob_deletions WHERE blob_key = $1', [blobKey]);
+      await runCount(db, q0.deleteFrom('blob_deletions').where('blob_key', '=', blobKey));
     },
 
     async blobDeleteFailed(blobKey: string, reason: string): Promise<void> {
-      await db.query(
-        'UPDATE blob_deletions SET attempts = attempts + 1, last_error = $2 WHERE blob_key = $1',
-        [blobKey, reason],
+      await runCount(
+        db,
+        q0
+          .updateTable('blob_deletions')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: reason }))
+          .where('blob_key', '=', blobKey),
       );
     },
   };
