@@ -6,7 +6,16 @@ import { DocumentVault } from './documents/document-vault.tsx';
 import { KaboodleDetail } from './kaboodles/kaboodle-detail.tsx';
 import { KaboodlesScreen } from './kaboodles/kaboodles-screen.tsx';
 import { SearchScreen } from './search/search-screen.tsx';
+// The stylesheets in cascade order: rules of equal specificity in a later one win.
 import './vault.css';
+import './documents/views/table/table.css';
+import './documents/semantic-results.css';
+import './documents/views/grid-view.css';
+import './documents/views/graph/graph.css';
+import './documents/views/browser/browser.css';
+import './documents/metadata/metadata.css';
+import './search/search.css';
+import './small-screens.css';
 
 export default function App(props: RemoteAppProps) {
   return (
