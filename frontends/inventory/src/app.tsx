@@ -3,7 +3,10 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@kaboodle/kit';
 import { ItemPage } from './item/item-page.tsx';
 import { InventoryHome } from './list/inventory-home.tsx';
+// The stylesheets in cascade order: rules of equal specificity in a later one win.
 import './inventory.css';
+import './list/list.css';
+import './item/item.css';
 
 export default function App(props: RemoteAppProps) {
   return (
