@@ -257,7 +257,8 @@ describe.skipIf(prerequisite !== null)('Kaboodles and the Observatory in Chromiu
     await page.locator('.kb-carousel').waitFor({ timeout: 30_000 });
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    // a second ahead: on a busy machine the page clock may already be past "now + 1 ms"
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     const position = async () => (await viewPosition(page)).n;
     // step to the first turn, whatever phase the interval started in
     const start = await position();
