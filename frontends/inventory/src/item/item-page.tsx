@@ -74,7 +74,7 @@ export function ItemPage() {
     setConfirm(false);
     try {
       await deleteItem(item.id);
-      navigate('/inventory', { replace: true });
+      void navigate('/inventory', { replace: true });
     } catch (err) {
       setWork({
         busy: false,

@@ -90,7 +90,7 @@ export function ShellActionsProvider({ children }: { children: ReactNode }) {
       custom();
       return;
     }
-    navigate('/dashboard');
+    void navigate('/dashboard');
     if (skipsIntro()) return;
     setDashboardReady(false);
     void preloadRemote('dashboard').then(() => {

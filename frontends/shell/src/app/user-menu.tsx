@@ -86,10 +86,10 @@ export function UserMenu() {
             <strong>{user?.name?.trim() || 'Anonymous User'}</strong>
             <span>{user?.email?.trim() || 'No email'}</span>
           </div>
-          <button type="button" role="menuitem" onClick={choose(() => navigate('/settings'))}>
+          <button type="button" role="menuitem" onClick={choose(() => void navigate('/settings'))}>
             Settings
           </button>
-          <button type="button" role="menuitem" onClick={choose(() => navigate('/profile'))}>
+          <button type="button" role="menuitem" onClick={choose(() => void navigate('/profile'))}>
             Profile
           </button>
           <button type="button" role="menuitem" onClick={choose(openHelp)}>

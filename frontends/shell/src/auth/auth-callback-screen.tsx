@@ -22,16 +22,16 @@ export default function AuthCallbackScreen() {
         if (credential) {
           const config = await service.googleConfig();
           const ok = await loginWithGoogle(credential, params.get('clientId') ?? config.clientId ?? '');
-          navigate(ok ? '/dashboard' : AUTH_FAILED_PATH, { replace: true });
+          void navigate(ok ? '/dashboard' : AUTH_FAILED_PATH, { replace: true });
         } else if (code) {
           console.warn('Auth callback received an authorization code; continuing to the dashboard');
-          navigate('/dashboard', { replace: true });
+          void navigate('/dashboard', { replace: true });
         } else {
-          navigate(AUTH_FAILED_PATH, { replace: true });
+          void navigate(AUTH_FAILED_PATH, { replace: true });
         }
       } catch (err) {
         console.error('Auth callback failed', err);
-        navigate(AUTH_FAILED_PATH, { replace: true });
+        void navigate(AUTH_FAILED_PATH, { replace: true });
       }
     };
     void run();

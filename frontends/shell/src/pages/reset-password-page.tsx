@@ -40,7 +40,7 @@ export default function ResetPasswordPage() {
     setSaving(true);
     const ok = await resetPassword(token, password);
     setSaving(false);
-    if (ok) navigate('/dashboard', { replace: true });
+    if (ok) void navigate('/dashboard', { replace: true });
   };
 
   const shown = problem ?? error;

@@ -153,7 +153,7 @@ export function KaboodleDetail() {
         onConfirm={async () => {
           try {
             await kaboodlesApi.remove(k.id);
-            navigate('/kaboodles');
+            void navigate('/kaboodles');
           } catch (err) {
             setDeleting(false);
             state.fail(err);

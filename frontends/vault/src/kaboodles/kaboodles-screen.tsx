@@ -38,7 +38,7 @@ export function KaboodlesScreen() {
         ...(v.smart ? { smart: v.smart } : {}),
       });
       setCreating(false);
-      navigate(`/kaboodles/${k.id}`);
+      void navigate(`/kaboodles/${k.id}`);
       return null;
     } catch (err) {
       return kaboodleErrorText(err);

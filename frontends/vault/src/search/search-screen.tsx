@@ -18,7 +18,7 @@ export function SearchScreen({ user }: RemoteAppProps) {
   // decisions.md: a document opens its page in the vault (its original file one click away there),
   // in a new tab so the results stay; an inventory item opens here.
   const open = (hit: SearchHit) => {
-    if (hit.type === 'inventory_item') navigate(`/inventory/${encodeURIComponent(hit.id)}`);
+    if (hit.type === 'inventory_item') void navigate(`/inventory/${encodeURIComponent(hit.id)}`);
     else window.open(`/documents?open=${encodeURIComponent(hit.id)}`, '_blank', 'noopener');
   };
 
