@@ -1,6 +1,6 @@
 // Modal dialog: labelled by its title, focus trapped inside, Escape and a backdrop click close it,
 // focus returns to whatever opened it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface DialogProps {
@@ -42,12 +42,14 @@ export function Dialog({
   const cardRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // Read once per opening, when the dialog opens, whatever the caller passes on later renders.
+  const initialTarget = useEffectEvent(() => initialFocus?.());
 
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const card = cardRef.current;
-    const target = initialFocus?.() ?? (card ? focusableWithin(card)[0] : null) ?? card;
+    const target = initialTarget() ?? (card ? focusableWithin(card)[0] : null) ?? card;
     target?.focus();
 
     const onKey = (e: KeyboardEvent) => {
@@ -82,7 +84,6 @@ export function Dialog({
       document.body.style.overflow = overflow;
       opener?.focus?.();
     };
-    // initialFocus is read once per opening, on purpose.
   }, [open]);
 
   if (!open) return null;

@@ -1,7 +1,7 @@
 // "You may also want" (GET /api/insights/recommendations) and "Related items" (GET /api/search/related):
 // small lists for document pages, item pages and the observatory. Each loads on its own and says
 // plainly when there is nothing (yet) or when the search service cannot be reached.
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MemberRef } from '../kaboodles/kaboodles-api.ts';
 import { entityLink, insightsApi, type Recommendation, type RelatedHit } from './insights-api.ts';
@@ -9,15 +9,18 @@ import './insights.css';
 
 const TYPE_LABEL = { document: 'Document', inventory_item: 'Inventory Item' } as const;
 
+/** Loads once per `key` (null: nothing to load); `load` is read when the key changes. */
 function useLoad<T>(
   load: (signal: AbortSignal) => Promise<T>,
-  deps: unknown[],
+  key: string | null,
 ): { value: T | null; error: boolean } {
   const [state, setState] = useState<{ value: T | null; error: boolean }>({ value: null, error: false });
+  const loadLatest = useEffectEvent(load);
   useEffect(() => {
+    if (key === null) return;
     const ctl = new AbortController();
     setState({ value: null, error: false });
-    load(ctl.signal)
+    loadLatest(ctl.signal)
       .then((value) => setState({ value, error: false }))
       .catch((err: unknown) => {
         if (ctl.signal.aborted) return;
@@ -25,7 +28,7 @@ function useLoad<T>(
         setState({ value: null, error: true });
       });
     return () => ctl.abort();
-  }, deps);
+  }, [key]);
   return state;
 }
 
@@ -48,18 +51,17 @@ export function Recommendations({
   items,
 }: RecommendationsProps) {
   const key = [...context, ...exclude].map((r) => `${r.type}:${r.id}`).join(',');
+  // Given items are shown as they are; otherwise one request per context and limit.
   const loaded = useLoad(
-    (signal) =>
-      items
-        ? Promise.resolve({ available: true, items })
-        : insightsApi.recommendations({ context, exclude, limit }, signal),
-    [key, limit, items],
+    (signal) => insightsApi.recommendations({ context, exclude, limit }, signal),
+    items ? null : `${key}|${limit}`,
   );
-  const list = loaded.value?.items ?? null;
+  const value = items ? { available: true, items } : loaded.value;
+  const list = value?.items ?? null;
   return (
     <section className="kb-insight-list" aria-label={title}>
       <h3>{title}</h3>
-      {loaded.error || loaded.value?.available === false ? (
+      {(!items && loaded.error) || value?.available === false ? (
         <p className="kb-muted">Recommendations are not available right now.</p>
       ) : list === null ? (
         <p className="kb-muted" role="status">
@@ -101,7 +103,7 @@ export function RelatedItems({
 }) {
   const loaded = useLoad(
     (signal) => insightsApi.related(entity, limit, signal),
-    [entity.type, entity.id, limit],
+    `${entity.type}:${entity.id}|${limit}`,
   );
   const hits: RelatedHit[] | null = loaded.value;
   return (
