@@ -84,11 +84,10 @@ function RemoteLoading({ name }: { name: RemoteName }) {
   );
 }
 
-export function RemoteMount({ name }: { name: RemoteName }) {
+/** The remote's lazy ./App, made once per mount: RemoteMount remounts this on every retry. */
+function RemoteSlot({ name }: { name: RemoteName }) {
   const { user } = useSession();
   const { openHelp } = useShellActions();
-  const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React caches a rejected lazy forever.
   const RemoteApp = useMemo(
     () =>
       lazy(async () => {
@@ -104,14 +103,22 @@ export function RemoteMount({ name }: { name: RemoteName }) {
           throw asChunkLoadError(name, err);
         }
       }),
-    // attempt is the retry trigger.
-    [name, attempt],
+    [name],
   );
   return (
+    <Suspense fallback={<RemoteLoading name={name} />}>
+      <RemoteApp user={user} openHelp={openHelp} />
+    </Suspense>
+  );
+}
+
+export function RemoteMount({ name }: { name: RemoteName }) {
+  const [attempt, setAttempt] = useState(0);
+  // A new key per attempt remounts the slot, so a retry gets a new lazy component: React caches a
+  // rejected lazy forever.
+  return (
     <RemoteBoundary key={`${name}-${attempt}`} name={name} onRetry={() => setAttempt((a) => a + 1)}>
-      <Suspense fallback={<RemoteLoading name={name} />}>
-        <RemoteApp user={user} openHelp={openHelp} />
-      </Suspense>
+      <RemoteSlot name={name} />
     </RemoteBoundary>
   );
 }

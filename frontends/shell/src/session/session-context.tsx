@@ -167,6 +167,7 @@ export function SessionProvider({
       banner,
       showBanner,
       dismissBanner,
+      clearError,
       sessionService,
       track,
       settle,
