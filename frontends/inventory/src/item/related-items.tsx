@@ -1,17 +1,19 @@
 // Related items two ways: by meaning (the text index's neighbours, documents included) and by look
 // (the photo index's neighbours). Each list loads on its own; a failure only empties that list.
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { imageNeighbours, imageUrl, relatedByText } from '../inventory-api.ts';
 import { displayName, percent } from '../inventory-format.ts';
 import type { SearchHit } from '../inventory-types.ts';
 
+/** Loads once per `key`; `load` is read when the key changes. */
 function useHits(load: () => Promise<SearchHit[]>, key: string) {
   const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const loadLatest = useEffectEvent(load);
   useEffect(() => {
     let live = true;
     setHits(null);
-    load().then(
+    loadLatest().then(
       (h) => live && setHits(h),
       (err: unknown) => {
         console.warn('Loading related items failed', err);

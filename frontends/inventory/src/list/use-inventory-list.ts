@@ -2,7 +2,7 @@
 // 1), the total from X-Total-Count, and the failure (docs/product.md#messages): "HTTP error! status: {code}"
 // with the list emptied, so the empty state shows beneath the message.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@kaboodle/kit';
+import { ApiError, useKeyedValue } from '@kaboodle/kit';
 import { fetchInventoryPage } from '../inventory-api.ts';
 import { PAGE_SIZE, type InventoryItem, type ListQuery } from '../inventory-types.ts';
 
@@ -37,6 +37,8 @@ export function useInventoryList(query: ListQuery, userId: string | undefined): 
   const fresh = useRef(false);
   const key = JSON.stringify(query);
   const lastKey = useRef(key);
+  // The caller builds a new query object each render; only a different filter or sort loads again.
+  const current = useKeyedValue(query, key);
 
   // a new filter or sort starts at page 1
   if (lastKey.current !== key) {
@@ -49,7 +51,7 @@ export function useInventoryList(query: ListQuery, userId: string | undefined): 
     setLoading(true);
     const bypass = fresh.current;
     fresh.current = false;
-    fetchInventoryPage(query, page, {
+    fetchInventoryPage(current, page, {
       ...(userId ? { userId } : {}),
       fresh: bypass,
       signal: controller.signal,
@@ -61,7 +63,7 @@ export function useInventoryList(query: ListQuery, userId: string | undefined): 
         // docs/product.md#calls serves a non-appending load from the cache; items processed since then must
         // still appear, so a cached page is shown at once and quietly read again
         if (!result.fromCache) return;
-        const latest = await fetchInventoryPage(query, page, {
+        const latest = await fetchInventoryPage(current, page, {
           ...(userId ? { userId } : {}),
           fresh: true,
           signal: controller.signal,
@@ -83,7 +85,7 @@ export function useInventoryList(query: ListQuery, userId: string | undefined): 
         setSettled(true);
       });
     return () => controller.abort();
-  }, [key, page, userId, generation]);
+  }, [current, page, userId, generation]);
 
   const reload = useCallback(() => {
     fresh.current = true;
