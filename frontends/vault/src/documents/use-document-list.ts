@@ -2,6 +2,7 @@
 // page 1, each scroll load appends the next page. A cached first page shows at once and is then refreshed
 // quietly, so a list cached for an hour (docs/product.md#limits) still shows documents processed since.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useKeyedValue } from '@kaboodle/kit';
 import { appendPage, hasMorePages } from './document-list.ts';
 import { fetchDocumentPage, fetchLibraryTotal, type ListQuery } from './documents-api.ts';
 import type { VaultDocument } from './document-types.ts';
@@ -40,7 +41,8 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
   const nextPage = useRef(1);
   const generation = useRef(0);
   const busy = useRef(false);
-  const key = JSON.stringify(query);
+  // The screen builds a new query object each render; only a different filter or sort loads again.
+  const current = useKeyedValue(query, JSON.stringify(query));
 
   const reload = useCallback(
     async (fresh = false) => {
@@ -48,7 +50,7 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
       busy.current = true;
       setState((s) => ({ ...s, loading: true }));
       try {
-        const page = await fetchDocumentPage(query, 1, { userId, append: false, fresh });
+        const page = await fetchDocumentPage(current, 1, { userId, append: false, fresh });
         if (gen !== generation.current) return;
         nextPage.current = 2;
         setState({
@@ -62,7 +64,7 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
         });
         busy.current = false;
         if (page.fromCache) {
-          const latest = await fetchDocumentPage(query, 1, { userId, append: false, fresh: true });
+          const latest = await fetchDocumentPage(current, 1, { userId, append: false, fresh: true });
           if (gen !== generation.current) return;
           setState((s) =>
             // Keep what scrolling has added meanwhile unless the first page itself changed.
@@ -84,8 +86,7 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
         setState((s) => ({ ...s, loading: false, settled: true, error: FETCH_FAILED }));
       }
     },
-    // key stands for query.
-    [key, userId],
+    [current, userId],
   );
 
   const loadMore = useCallback(async () => {
@@ -94,7 +95,7 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
     busy.current = true;
     setState((s) => ({ ...s, loadingMore: true }));
     try {
-      const page = await fetchDocumentPage(query, nextPage.current, { userId, append: true });
+      const page = await fetchDocumentPage(current, nextPage.current, { userId, append: true });
       if (gen !== generation.current) return;
       nextPage.current += 1;
       setState((s) => {
@@ -114,7 +115,7 @@ export function useDocumentList(query: ListQuery, userId: string | undefined) {
     } finally {
       if (gen === generation.current) busy.current = false;
     }
-  }, [key, userId]);
+  }, [current, userId]);
 
   useEffect(() => {
     void reload();

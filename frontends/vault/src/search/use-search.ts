@@ -2,7 +2,7 @@
 // mode, the phase (idle/loading/results/empty/error), the results, and the runs that fill them: after a
 // 300 ms pause in typing, at once on a mode change or a submit, or from a photo. Only the latest run's
 // answer counts.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useDebouncedValue } from '../common/debounce.ts';
 import type { SearchHit } from '../documents/document-types.ts';
 import { photoSearch, unifiedSearch, type SearchMode } from './search-api.ts';
@@ -60,7 +60,9 @@ export function useSearch(userId: string | undefined) {
     },
     [run],
   );
-  useEffect(() => runOnce(debounced, mode), [debounced]);
+  // Only a settled text runs from here (with the mode of the moment); a mode change runs below.
+  const textSettled = useEffectEvent((q: string) => runOnce(q, mode));
+  useEffect(() => textSettled(debounced), [debounced]);
 
   const changeText = (value: string) => {
     setText(value);

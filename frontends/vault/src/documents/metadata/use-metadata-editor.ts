@@ -1,6 +1,6 @@
 // The metadata editor's state: reading or editing, the form's values and problems, and the save
 // (PATCH /api/documents/:id with only what changed), whose outcome is told in a status line.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { isApiError } from '@kaboodle/kit';
 import type { DocumentDetail } from '../document-types.ts';
 import { updateDocument } from '../documents-api.ts';
@@ -22,14 +22,16 @@ export function useMetadataEditor(doc: DocumentDetail, onSaved: (doc: DocumentDe
   const [form, setForm] = useState<MetadataForm>(() => formFrom(doc));
   const [errors, setErrors] = useState<Partial<Record<EditableField, string>>>({});
   const [status, setStatus] = useState<SaveStatus | null>(null);
+  const [shownId, setShownId] = useState(doc.id);
 
-  // Another document: back to reading it.
-  useEffect(() => {
+  // Another document: back to reading it (set while rendering, so the old form never shows for it).
+  if (shownId !== doc.id) {
+    setShownId(doc.id);
     setEditing(false);
     setForm(formFrom(doc));
     setErrors({});
     setStatus(null);
-  }, [doc.id]);
+  }
 
   const edit = () => {
     setEditing(true);

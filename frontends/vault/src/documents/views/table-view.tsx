@@ -2,7 +2,7 @@
 // truncated Summary/Thesis/Issue cells that expand on hover or focus, Download per row. Title and Actions
 // stay in view while the table scrolls sideways; a column chooser hides the others. Rows are windowed for
 // long lists; aria-rowcount/aria-rowindex keep the full size known to assistive technology.
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Selection } from '@kaboodle/kit';
 import type { SortKey, SortState, VaultDocument } from '../document-types.ts';
 import { useWindowRange } from '../../common/use-window-range.ts';
@@ -24,17 +24,12 @@ export interface TableViewProps {
 }
 
 /** The average rendered row's height (rows differ a little: titles wrap, a hovered cell expands). */
-function useMeasuredRowHeight(bodyRef: RefObject<HTMLTableSectionElement | null>) {
-  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
-  useLayoutEffect(() => {
-    const rows = bodyRef.current?.querySelectorAll<HTMLElement>('tr[data-testid="document-row"]') ?? [];
-    if (rows.length === 0) return;
-    let sum = 0;
-    for (const row of rows) sum += row.getBoundingClientRect().height;
-    const h = Math.round(sum / rows.length);
-    if (Math.abs(h - rowHeight) > 2) setRowHeight(h);
-  });
-  return rowHeight;
+function averageRowHeight(body: HTMLTableSectionElement | null): number | null {
+  const rows = body?.querySelectorAll<HTMLElement>('tr[data-testid="document-row"]') ?? [];
+  if (rows.length === 0) return null;
+  let sum = 0;
+  for (const row of rows) sum += row.getBoundingClientRect().height;
+  return Math.round(sum / rows.length);
 }
 
 /** A spacer row standing for `count` rows outside the window. */
@@ -49,9 +44,14 @@ function Spacer({ count, rowHeight, span }: { count: number; rowHeight: number; 
 export function TableView(props: TableViewProps) {
   const { docs, sort, onSort } = props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const rowHeight = useMeasuredRowHeight(bodyRef);
+  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
   const { start, end } = useWindowRange(bodyRef, docs.length, rowHeight);
   const columns = useColumnChoice();
+  // Measured again whenever other rows or other columns are on screen.
+  useLayoutEffect(() => {
+    const h = averageRowHeight(bodyRef.current);
+    if (h !== null && Math.abs(h - rowHeight) > 2) setRowHeight(h);
+  }, [docs, start, end, columns.hidden, rowHeight]);
   const rows = docs.slice(start, end);
   const windowed = start > 0 || end < docs.length;
   const span = columns.shown.length;

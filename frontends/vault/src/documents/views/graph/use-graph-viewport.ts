@@ -1,7 +1,14 @@
 // The graph canvas's pan and zoom: the canvas's own width (portrait on a narrow screen), framing the
 // settled layout, the wheel and the buttons zooming, and the pointer dragging a node or the canvas.
 // A press on a node without movement opens its document.
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+} from 'react';
 import type { VaultDocument } from '../../document-types.ts';
 import {
   fitView,
@@ -72,7 +79,9 @@ export function useGraphViewport({
 
   // Frame the settled layout: every node in view, at most 1.5× magnified (3× on a phone).
   const fit = () => setView(fitView(graph.nodes, height, narrow ? NARROW_MAX_ZOOM : 1.5));
-  useEffect(fit, [graph]);
+  // Once per new layout, not when the canvas's size alone changes (a new size brings a new layout).
+  const fitNewLayout = useEffectEvent(fit);
+  useEffect(() => fitNewLayout(), [graph]);
 
   const zoomBy = (factor: number, cx = WIDTH / 2, cy = height / 2) =>
     setView((v) => {
@@ -81,22 +90,26 @@ export function useGraphViewport({
       return { k, x: cx - (cx - v.x) * f, y: cy - (cy - v.y) * f };
     });
 
+  // Zooms about the pointer, with the canvas's current height.
+  const wheelZoom = useEffectEvent((e: WheelEvent, svg: SVGSVGElement) => {
+    const rect = svg.getBoundingClientRect();
+    zoomBy(
+      Math.exp(-e.deltaY * 0.0015),
+      ((e.clientX - rect.left) / rect.width) * WIDTH,
+      ((e.clientY - rect.top) / rect.height) * height,
+    );
+  });
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
     // A non-passive listener, so the wheel zooms the graph instead of scrolling the page.
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
-      const rect = svg.getBoundingClientRect();
-      zoomBy(
-        Math.exp(-e.deltaY * 0.0015),
-        ((e.clientX - rect.left) / rect.width) * WIDTH,
-        ((e.clientY - rect.top) / rect.height) * height,
-      );
+      wheelZoom(e, svg);
     };
     svg.addEventListener('wheel', onWheel, { passive: false });
     return () => svg.removeEventListener('wheel', onWheel);
-  }, [height]);
+  }, []);
 
   const toGraph = (clientX: number, clientY: number) => {
     const rect = svgRef.current!.getBoundingClientRect();
