@@ -54,7 +54,6 @@ export { displayNameOf } from './remote-app.ts';
 export type { RemoteAppProps } from './remote-app.ts';
 export { mountStandalone } from './mount-standalone.tsx';
 export { useKeyedValue } from './hooks/use-keyed-value.ts';
-export * from './art/index.ts';
 
 // Kaboodle's hand-drawn art (frontends/kit/src/art, owned with the pages): Tick, gears, pendulum, frames...
 export * from './art/index.ts';
