@@ -7,8 +7,10 @@ import { defineConfig } from 'vitest/config';
 // Two lanes. Self-contained tiers (each file on its own engines, schemas or topics) share one pool
 // of workers. Vitest's default of cores − 1 gives a 2-core CI machine a single worker, so these
 // tiers ran one file at a time although most of a contract or chaos file is waiting on a broker or
-// a child process. Tiers whose files start whole products on CI's shared engines or drive Chromium
-// against timing budgets (api, topology, e2e) stay one file at a time, after the pool.
+// a child process. After the pool, one file at a time: topology, whose files run split products on
+// CI's shared Kafka and Postgres (two at once would consume each other's events), and e2e, which is
+// CPU-bound (Chromium and a product per file: two at once gained about 10 % on two cores) and holds
+// screens to timing budgets (a debounce check failed when two files shared the cores).
 // TEST_WORKERS overrides the pool size.
 const pool = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
 
@@ -38,12 +40,14 @@ export default defineConfig({
         },
       },
       {
+        // Each file starts its products on embedded or private engines; catalogue-postgres is the
+        // one on CI's shared Postgres, in its own schema, with no bus.
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: pool,
         },
       },
       {
