@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 // Sign Out always signs out on this device (docs/product.md#states); when POST /api/auth/logout fails,
 // the shell's error banner (the kit's Banner) now says so instead of only the console (issue 20). The
-// real session service and API client talk to a scripted server (the fetch boundary).
+// real session service and API client talk to a scripted server (the fetch boundary). Also: the
+// startup check settles `loading` under StrictMode.
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createApiClient, type ApiClient } from '@kaboodle/kit';
@@ -37,6 +39,11 @@ function scriptedServer(logout: { status: number; body: unknown }): ApiClient {
     );
   };
   return createApiClient({ fetch, storage: () => storage, cookies: () => '' });
+}
+
+function LoadingProbe() {
+  const { user, loading } = useSession();
+  return <p>{`${user ? user.name : 'nobody'}, ${loading ? 'loading' : 'settled'}`}</p>;
 }
 
 function SignOutProbe() {
@@ -84,5 +91,21 @@ describe('signing out', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     await screen.findByText('Signed out');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the startup check', () => {
+  // StrictMode mounts, unmounts and mounts again: the first check is torn down before it answers
+  // and must not stay counted in flight (loading stayed true for good before).
+  it('settles loading under React StrictMode', async () => {
+    const api = scriptedServer({ status: 200, body: { message: 'Logged out' } });
+    render(
+      <StrictMode>
+        <SessionProvider api={api} checkDelayMs={0}>
+          <LoadingProbe />
+        </SessionProvider>
+      </StrictMode>,
+    );
+    await screen.findByText('Ada, settled');
   });
 });

@@ -47,6 +47,15 @@ export function useStartupCheck(
   const { enter, leave } = inFlight;
   useEffect(() => {
     let cancelled = false;
+    // Counted in flight once, and uncounted exactly once: when the check answers, or when the
+    // effect is torn down first (unmount, or React StrictMode's mount-unmount-mount), so loading
+    // never stays true for a check nobody waits for any more.
+    let counted = true;
+    const done = () => {
+      if (!counted) return;
+      counted = false;
+      leave();
+    };
     enter();
     const timer = setTimeout(() => {
       void service
@@ -63,12 +72,13 @@ export function useStartupCheck(
         .finally(() => {
           if (cancelled) return;
           setChecked(true);
-          leave();
+          done();
         });
     }, delayMs);
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      done();
     };
   }, [service, delayMs, setUser, enter, leave]);
   return checked;
