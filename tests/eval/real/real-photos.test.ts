@@ -17,7 +17,7 @@ describe.skipIf(!hasApt)('real photos of objects', () => {
 
   it('fetches every photo', () => {
     expect(figures.unavailable).toEqual([]);
-    expect(figures.photos).toBe(13);
+    expect(figures.photos).toBe(20);
   });
 
   it('names the object’s main colour, not its backdrop’s, on at least 60% of them', () => {
