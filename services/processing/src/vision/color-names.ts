@@ -1,5 +1,7 @@
-// Names for colours: nearest entry of a small named palette in CIE Lab (ΔE76), so `#c43c2c` reads
-// as "red" and `#7d1d15` as "maroon" the way a person would say it.
+// Names for colours: nearest entry of a small named palette by CIEDE2000, so `#c43c2c` reads as
+// "red" and `#7d1d15` as "maroon" the way a person would say it. Plain Lab distance (ΔE76) let
+// lightness outweigh hue: on real photos a peach dahlia was "tan" and a shaded teal butterfly
+// "charcoal".
 
 const NAMED: Array<[string, string]> = [
   ['red', '#d0312d'],
@@ -61,7 +63,9 @@ export function rgbToHex(r: number, g: number, b: number): string {
     .join('')}`;
 }
 
-export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
+type Lab = [number, number, number];
+
+export function rgbToLab(r: number, g: number, b: number): Lab {
   const lin = (c: number) => {
     const v = c / 255;
     return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
@@ -74,23 +78,76 @@ export function rgbToLab(r: number, g: number, b: number): [number, number, numb
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
 
-export function deltaE(a: [number, number, number], b: [number, number, number]): number {
+export function deltaE(a: Lab, b: Lab): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
 
+/**
+ * CIEDE2000 colour difference (Sharma, Wu and Dalal, 2005): lightness, chroma and hue weighed as
+ * people see them, so a shaded or lit part of one colour stays nearer its hue than a neutral.
+ */
+export function deltaE2000(x: Lab, y: Lab): number {
+  const [L1, a1, b1] = x;
+  const [L2, a2, b2] = y;
+  const rad = Math.PI / 180;
+  const C7 = ((Math.hypot(a1, b1) + Math.hypot(a2, b2)) / 2) ** 7;
+  const G = 0.5 * (1 - Math.sqrt(C7 / (C7 + 25 ** 7)));
+  const a1p = (1 + G) * a1;
+  const a2p = (1 + G) * a2;
+  const C1 = Math.hypot(a1p, b1);
+  const C2 = Math.hypot(a2p, b2);
+  const hue = (b: number, a: number) => (b === 0 && a === 0 ? 0 : (Math.atan2(b, a) / rad + 360) % 360);
+  const h1 = hue(b1, a1p);
+  const h2 = hue(b2, a2p);
+  const neutral = C1 * C2 === 0;
+  let dh = neutral ? 0 : h2 - h1;
+  if (dh > 180) dh -= 360;
+  else if (dh < -180) dh += 360;
+  const dH = 2 * Math.sqrt(C1 * C2) * Math.sin((dh / 2) * rad);
+  const L = (L1 + L2) / 2;
+  const C = (C1 + C2) / 2;
+  let h = h1 + h2;
+  if (!neutral) {
+    if (Math.abs(h1 - h2) <= 180) h /= 2;
+    else h = h < 360 ? (h + 360) / 2 : (h - 360) / 2;
+  }
+  const T =
+    1 -
+    0.17 * Math.cos((h - 30) * rad) +
+    0.24 * Math.cos(2 * h * rad) +
+    0.32 * Math.cos((3 * h + 6) * rad) -
+    0.2 * Math.cos((4 * h - 63) * rad);
+  const dTheta = 30 * Math.exp(-(((h - 275) / 25) ** 2));
+  const Rc = 2 * Math.sqrt(C ** 7 / (C ** 7 + 25 ** 7));
+  const Sl = 1 + (0.015 * (L - 50) ** 2) / Math.sqrt(20 + (L - 50) ** 2);
+  const Sc = 1 + 0.045 * C;
+  const Sh = 1 + 0.015 * C * T;
+  const Rt = -Math.sin(2 * dTheta * rad) * Rc;
+  const [l, c, hh] = [(L2 - L1) / Sl, (C2 - C1) / Sc, dH / Sh];
+  return Math.sqrt(l * l + c * c + hh * hh + Rt * c * hh);
+}
+
 const NAMED_LAB = NAMED.map(([name, hex]) => ({ name, lab: rgbToLab(...hexToRgb(hex)) }));
+/** Names already given, by #rrggbb: a photo repeats its colours, and CIEDE2000 is dear. */
+const named = new Map<string, string>();
 
 export function colorName(hex: string): string {
+  const key = hex.toLowerCase();
+  const known = named.get(key);
+  if (known) return known;
   const lab = rgbToLab(...hexToRgb(hex));
   let best = NAMED_LAB[0]!;
   let bestD = Infinity;
   for (const c of NAMED_LAB) {
-    const d = deltaE(lab, c.lab);
+    const d = deltaE2000(lab, c.lab);
     if (d < bestD) {
       bestD = d;
       best = c;
     }
   }
+  // Bounded: past 64k colours start again rather than grow without end.
+  if (named.size >= 65_536) named.clear();
+  named.set(key, best.name);
   return best.name;
 }
 
