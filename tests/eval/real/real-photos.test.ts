@@ -1,7 +1,7 @@
-// A floor on the real photos of objects (opencv-doc and python3-skimage sample images, npm test
-// fixtures; tests/eval/real/photos.ts): the object's main colour named as a person names it. The
-// box palette named 7 of 13 (the floor under a red motorcycle, the sky round a rocket); the
-// foreground mask names 9. The full figures and misses are in `make bench`.
+// A floor on the real photos of objects (opencv-doc, python3-skimage and python3-sklearn sample
+// images, npm test fixtures; tests/eval/real/photos.ts): the object's main colour named as a person
+// names it. Of the 20, the ring-only mask with ΔE76 names named 12; CIEDE2000 names 15; with the
+// smooth-path backdrop rule 16. The full figures and misses are in `make bench`.
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateRealPhotos, type RealPhotoFigures } from './run-photos.ts';
@@ -20,7 +20,7 @@ describe.skipIf(!hasApt)('real photos of objects', () => {
     expect(figures.photos).toBe(20);
   });
 
-  it('names the object’s main colour, not its backdrop’s, on at least 60% of them', () => {
-    expect(figures.colour.accuracy, JSON.stringify(figures.colour.misses)).toBeGreaterThanOrEqual(0.6);
+  it('names the object’s main colour, not its backdrop’s, on at least 75% of them', () => {
+    expect(figures.colour.accuracy, JSON.stringify(figures.colour.misses)).toBeGreaterThanOrEqual(0.75);
   });
 });

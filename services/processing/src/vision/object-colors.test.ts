@@ -1,5 +1,6 @@
 // The object's colour on a backdrop of several colours (sky above, floor below), where a palette of
-// the whole photo names the backdrop: the real photos' red motorcycle was "brown" (its floor).
+// the whole photo names the backdrop: the real photos' red motorcycle was "brown" (its floor); and
+// on a white sweep with a soft shadow, which the real photos' spider had named "grey".
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { dominantColors } from './colors.ts';
@@ -24,7 +25,34 @@ async function redThingOnSkyAndFloor(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A brown box on a white sweep, in a soft grey shadow wider than itself. */
+async function brownThingInItsShadow(): Promise<Buffer> {
+  const side = 400;
+  const sweep = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="#f4f4f4"/><ellipse cx="200" cy="230" rx="105" ry="95" fill="#8c8c8c"/></svg>`,
+    ),
+  )
+    .blur(18)
+    .png()
+    .toBuffer();
+  const box = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#7b4a2a' } })
+    .png()
+    .toBuffer();
+  return sharp(sweep)
+    .composite([{ input: box, left: 140, top: 140 }])
+    .png()
+    .toBuffer();
+}
+
 describe('objectColors', () => {
+  it('leaves out a shadow that fades into the backdrop', async () => {
+    const colors = await objectColors(await brownThingInItsShadow());
+    expect(colors[0]?.name).toBe('brown');
+    // The ring rule alone kept the shadow: "grey" 31 % and "silver" 15 % beside the brown.
+    expect(colors.map((c) => c.name)).toEqual(['brown']);
+  });
+
   it('names the object, not a backdrop of two colours', async () => {
     const photo = await redThingOnSkyAndFloor();
     const colors = await objectColors(photo);

@@ -1,9 +1,11 @@
 // The object's colours from a foreground mask: a pixel is backdrop when it looks like a fair share
-// of the photo's outer ring (a wall, a table, the sky, a floor round the object), and what is left
-// counts towards the colour names it has, the middle of the object more than its edges. On real
-// photos the palette of the whole box named the floor under a red motorcycle and the sky round a
-// white rocket; without a uniform backdrop nothing had been left out.
+// of the photo's outer ring (a wall, a table, the sky, a floor round the object), or when it is
+// joined to the photo's edge by a smooth path (a shadow fading into a white backdrop, a lit wall:
+// backdrop-distance.ts). What is left counts towards the colour names it has, the middle of the
+// object more than its edges. On real photos the palette of the whole box named the floor under a
+// red motorcycle and the sky round a white rocket; the ring alone named a spider's shadow "grey".
 import sharp from 'sharp';
+import { backdropDistance } from './backdrop-distance.ts';
 import { colorName, deltaE, rgbToHex, rgbToLab } from './color-names.ts';
 import type { NamedColor } from './inventory-vision.ts';
 
@@ -15,6 +17,18 @@ const RING = 4;
 const LIKE_BACKDROP = 10;
 /** A pixel is backdrop when it looks like at least this share of the ring. */
 const RING_SHARE = 0.03;
+/**
+ * Past this far from the edge (ΔE76 summed along the smoothest path, noise aside) a pixel is
+ * object; the bar rises with the photo's contrast (a share of its 98th percentile).
+ */
+const EDGE_DISTANCE = 15;
+const EDGE_DISTANCE_SHARE = 0.3;
+/**
+ * When the smooth-path rule keeps less than this share of what the ring rule kept, the object
+ * itself reaches the photo's edge (a car filling the frame, an orange in shade): the ring rule
+ * alone decides.
+ */
+const EDGE_KEEPS = 0.3;
 
 type Lab = [number, number, number];
 /** A rectangle of the photo, in pixels (sharp's extract region). */
@@ -31,10 +45,8 @@ interface Pixel {
   y: number;
 }
 
-async function sample(image: Uint8Array, region?: Region): Promise<Pixel[]> {
-  let pipeline = sharp(image);
-  if (region) pipeline = pipeline.extract(region);
-  const { data } = await pipeline
+async function sample(image: Uint8Array): Promise<Pixel[]> {
+  const { data } = await sharp(image)
     .resize(SIDE, SIDE, { fit: 'fill' })
     .removeAlpha()
     .raw()
@@ -56,7 +68,7 @@ async function sample(image: Uint8Array, region?: Region): Promise<Pixel[]> {
  */
 export async function objectColors(image: Uint8Array, region?: Region, max = 3): Promise<NamedColor[]> {
   const whole = await sample(image);
-  const inside = region ? await sample(image, region) : whole;
+  const { width = 0, height = 0 } = region ? await sharp(image).metadata() : {};
   const ring = whole
     .filter((p) => p.x < RING || p.y < RING || p.x >= SIDE - RING || p.y >= SIDE - RING)
     .map((p) => p.lab);
@@ -66,12 +78,14 @@ export async function objectColors(image: Uint8Array, region?: Region, max = 3):
     for (const r of ring) if (deltaE(lab, r) < LIKE_BACKDROP && ++near >= need) return true;
     return false;
   };
-  const tally = (pixels: Pixel[]) => {
+  const tally = (pixels: Pixel[], box: { x0: number; x1: number; y0: number; y1: number }) => {
     const byName = new Map<string, { weight: number; r: number; g: number; b: number }>();
+    const cx = (box.x0 + box.x1) / 2;
+    const cy = (box.y0 + box.y1) / 2;
     for (const p of pixels) {
       // The middle of the object weighs up to five times its corners.
-      const dx = (p.x - SIDE / 2) / (SIDE / 2);
-      const dy = (p.y - SIDE / 2) / (SIDE / 2);
+      const dx = (p.x + 0.5 - cx) / ((box.x1 - box.x0) / 2);
+      const dy = (p.y + 0.5 - cy) / ((box.y1 - box.y0) / 2);
       const weight = Math.max(0.2, 1 - 0.5 * (dx * dx + dy * dy));
       const name = colorName(rgbToHex(...p.rgb));
       const e = byName.get(name) ?? { weight: 0, r: 0, g: 0, b: 0 };
@@ -83,9 +97,33 @@ export async function objectColors(image: Uint8Array, region?: Region, max = 3):
     }
     return byName;
   };
-  const foreground = inside.filter((p) => !backdrop(p.lab));
+  const distance = backdropDistance(
+    whole.map((p) => p.lab),
+    SIDE,
+  );
+  const sorted = Float64Array.from(distance).sort();
+  const far = Math.max(EDGE_DISTANCE, EDGE_DISTANCE_SHARE * sorted[Math.floor(sorted.length * 0.98)]!);
+  // The detector's box, in the sampled photo's pixels; positions are kept for the centre weight.
+  const box = region
+    ? {
+        x0: (region.left / width) * SIDE,
+        x1: ((region.left + region.width) / width) * SIDE,
+        y0: (region.top / height) * SIDE,
+        y1: ((region.top + region.height) / height) * SIDE,
+      }
+    : { x0: 0, x1: SIDE, y0: 0, y1: SIDE };
+  const inside = whole.filter(
+    (p) => p.x + 0.5 >= box.x0 && p.x + 0.5 <= box.x1 && p.y + 0.5 >= box.y0 && p.y + 0.5 <= box.y1,
+  );
+  const unlikeRing = inside.filter((p) => !backdrop(p.lab));
+  const awayFromEdge = unlikeRing.filter((p) => distance[p.y * SIDE + p.x]! > far);
+  const minimum = inside.length * 0.05;
+  const foreground =
+    awayFromEdge.length >= minimum && awayFromEdge.length >= unlikeRing.length * EDGE_KEEPS
+      ? awayFromEdge
+      : unlikeRing;
   // An object the colour of its backdrop (a white cup on a white table) is all that is there.
-  const byName = tally(foreground.length >= inside.length * 0.05 ? foreground : inside);
+  const byName = tally(foreground.length >= minimum ? foreground : inside, box);
   const total = [...byName.values()].reduce((s, e) => s + e.weight, 0) || 1;
   return [...byName.entries()]
     .map(([name, e]) => ({
