@@ -1,6 +1,6 @@
 // Real photos of objects that packages reachable here ship: the sample images of Debian's
-// opencv-doc, python3-skimage and python3-sklearn (fetched at test time like the real documents;
-// nothing of theirs is kept here) and five photos npm packages of our own dependency tree ship as
+// opencv-doc, python3-skimage, python3-sklearn and jigzo-data (fetched at test time like the real
+// documents; nothing of theirs is kept here) and five photos npm packages of our own dependency tree ship as
 // test fixtures.
 // The colour is what a person names looking at the object in the photo (several names where
 // people would use either: "red" or "crimson" for the same cup), never what the background is.
@@ -9,12 +9,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import sharp from 'sharp';
 import { fetchPackagedFiles, type PackagedFile } from './fetch.ts';
 
 export interface RealPhoto {
   id: string;
-  /** Debian package (with version and path) or npm package (path inside it). */
-  source: ({ kind: 'deb' } & PackagedFile) | { kind: 'npm'; package: string; path: string };
+  /**
+   * Debian package (with version and path) or npm package (path inside it). `inside: 'jigzo'`:
+   * the photo is inside the file (a jigsaw game's puzzle).
+   */
+  source: ({ kind: 'deb'; inside?: 'jigzo' } & PackagedFile) | { kind: 'npm'; package: string; path: string };
   licence: string;
   object: string;
   colours: string[];
@@ -43,8 +47,17 @@ const sklearn = (file: string, sha256: string): RealPhoto['source'] => ({
   path: `/usr/lib/python3/dist-packages/sklearn/datasets/images/${file}`,
   sha256,
 });
+const jigzo = (file: string, sha256: string): RealPhoto['source'] => ({
+  kind: 'deb',
+  package: 'jigzo-data',
+  version: '0.6.1-7.1',
+  path: `/usr/share/games/jigzo/puzzles/00_default/${file}`,
+  sha256,
+  inside: 'jigzo',
+});
 const OPENCV = 'Apache-2.0 AND BSD-3-Clause (opencv-doc)';
 const SKLEARN = 'CC BY 2.0 (python3-sklearn; the photo by vultilion on Flickr, per its images/README.txt)';
+const JIGZO = 'GPL-2+ (jigzo-data; the helicopter GPL-2, by Joana Clotet)';
 const SKIMAGE = 'BSD-3-Clause (python3-skimage; its data images are public domain or CC0)';
 
 export const REAL_PHOTOS: RealPhoto[] = [
@@ -189,24 +202,91 @@ export const REAL_PHOTOS: RealPhoto[] = [
     object: 'two toy police figures in dark blue uniforms on a pavement',
     colours: ['navy', 'blue'],
   },
+  // The photos of a children's jigsaw game (its penguin, CC BY-NC-SA, is left out), added last and
+  // held out like the seven above.
+  {
+    id: 'bicycle',
+    source: jigzo('bike-3x4.pzl', '429e6f6e377dae4e'),
+    licence: JIGZO,
+    object: 'a pink child’s bicycle with a basket, on a pavement',
+    colours: ['pink', 'magenta', 'rose'],
+  },
+  {
+    id: 'gorilla',
+    source: jigzo('gorilla2-3x3.pzl', 'd8b8b15582970362'),
+    licence: JIGZO,
+    object: 'a gorilla on grass',
+    colours: ['black', 'charcoal', 'grey'],
+  },
+  {
+    id: 'helicopter',
+    source: jigzo('heli-4x3.pzl', 'cd0d0c933c8f49e1'),
+    licence: JIGZO,
+    object: 'a blue helicopter in flight over a harbour',
+    colours: ['blue', 'sky blue', 'navy', 'turquoise'],
+  },
+  {
+    id: 'horse',
+    source: jigzo('horse-4x3.pzl', '102cd13c2b8801d3'),
+    licence: JIGZO,
+    object: 'the head of a chestnut horse in a bridle',
+    colours: [...BROWN, 'terracotta'],
+  },
+  {
+    id: 'windmill',
+    source: jigzo('windmill-4x4.pzl', 'db1c8bb8009d8ca7'),
+    licence: JIGZO,
+    object: 'a white windmill against the sky',
+    colours: ['white', 'ivory', 'cream', 'light grey', 'beige'],
+  },
 ];
+
+/**
+ * The photo inside a jigzo puzzle (.pzl): a text header with the photo's rectangle
+ * (`image x y w h`) in the puzzle's texture, then files as `name\nlength\nbytes`: a thumbnail
+ * (`-t.jpg`), the pieces' mask, and the texture JPEG with the whole photo at that rectangle.
+ */
+async function jigzoPhoto(bytes: Buffer): Promise<Buffer> {
+  const text = bytes.toString('latin1');
+  const rect = /\nimage (\d+) (\d+) (\d+) (\d+)/.exec(text.slice(0, 4096));
+  const files = [...text.matchAll(/([\w-]+)\.jpg\n(\d+)\n(?=\xff\xd8)/g)].filter(
+    (m) => !m[1]!.endsWith('-t'),
+  );
+  const texture = files.at(-1);
+  if (!rect || !texture) throw new Error('not a jigzo puzzle');
+  const start = texture.index + texture[0].length;
+  const [left, top, width, height] = rect.slice(1).map(Number) as [number, number, number, number];
+  return sharp(bytes.subarray(start, start + Number(texture[2])))
+    .extract({ left, top, width, height })
+    .png()
+    .toBuffer();
+}
 
 const require = createRequire(import.meta.url);
 
 /** The photos' bytes: Debian ones through the real set's cache, npm ones from node_modules. */
-export function fetchRealPhotos(): Array<{ photo: RealPhoto; bytes?: Buffer; problem?: string }> {
+export async function fetchRealPhotos(): Promise<
+  Array<{ photo: RealPhoto; bytes?: Buffer; problem?: string }>
+> {
   const debs = REAL_PHOTOS.filter((p) => p.source.kind === 'deb');
   const fetched = fetchPackagedFiles(debs.map((p) => ({ ...(p.source as PackagedFile), photo: p })));
-  return REAL_PHOTOS.map((photo) => {
-    if (photo.source.kind === 'deb') {
-      const f = fetched.find((x) => x.doc.photo === photo)!;
-      return f.problem === undefined ? { photo, bytes: f.bytes } : { photo, problem: f.problem };
-    }
-    try {
-      const dir = path.dirname(require.resolve(`${photo.source.package}/package.json`));
-      return { photo, bytes: readFileSync(path.join(dir, photo.source.path)) };
-    } catch (err) {
-      return { photo, problem: `${photo.source.package}/${photo.source.path}: ${(err as Error).message}` };
-    }
-  });
+  return Promise.all(
+    REAL_PHOTOS.map(async (photo) => {
+      if (photo.source.kind === 'deb') {
+        const f = fetched.find((x) => x.doc.photo === photo)!;
+        if (f.problem !== undefined) return { photo, problem: f.problem };
+        try {
+          return { photo, bytes: photo.source.inside === 'jigzo' ? await jigzoPhoto(f.bytes) : f.bytes };
+        } catch (err) {
+          return { photo, problem: `${photo.source.path}: ${(err as Error).message}` };
+        }
+      }
+      try {
+        const dir = path.dirname(require.resolve(`${photo.source.package}/package.json`));
+        return { photo, bytes: readFileSync(path.join(dir, photo.source.path)) };
+      } catch (err) {
+        return { photo, problem: `${photo.source.package}/${photo.source.path}: ${(err as Error).message}` };
+      }
+    }),
+  );
 }

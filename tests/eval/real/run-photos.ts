@@ -12,7 +12,7 @@ export interface RealPhotoFigures {
 }
 
 export async function evaluateRealPhotos(): Promise<RealPhotoFigures> {
-  const fetched = fetchRealPhotos();
+  const fetched = await fetchRealPhotos();
   const measurer = createPooledImageMeasurer({ timeoutMs: 120_000 });
   const vision = createOfflineVision({ measurer, barcodeLookup: createBarcodeLookup() });
   const rows: RealPhotoFigures['rows'] = [];
