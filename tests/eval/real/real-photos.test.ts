@@ -1,7 +1,8 @@
 // A floor on the real photos of objects (opencv-doc, python3-skimage and python3-sklearn sample
 // images, npm test fixtures; tests/eval/real/photos.ts): the object's main colour named as a person
 // names it. Of the 25, the ring-only mask with ΔE76 names named 15; with CIEDE2000 names 17; with
-// the smooth-path backdrop rule too, 18. The full figures and misses are in `make bench`.
+// the smooth-path backdrop rule too, 18; not applying it to a box cut by the frame, 19. The full
+// figures and misses are in `make bench`.
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateRealPhotos, type RealPhotoFigures } from './run-photos.ts';
@@ -20,7 +21,7 @@ describe.skipIf(!hasApt)('real photos of objects', () => {
     expect(figures.photos).toBe(25);
   });
 
-  it('names the object’s main colour, not its backdrop’s, on at least 70% of them', () => {
-    expect(figures.colour.accuracy, JSON.stringify(figures.colour.misses)).toBeGreaterThanOrEqual(0.7);
+  it('names the object’s main colour, not its backdrop’s, on at least 75% of them', () => {
+    expect(figures.colour.accuracy, JSON.stringify(figures.colour.misses)).toBeGreaterThanOrEqual(0.75);
   });
 });

@@ -26,7 +26,7 @@ const EDGE_DISTANCE_SHARE = 0.3;
 /**
  * When the smooth-path rule keeps less than this share of what the ring rule kept, the object
  * itself reaches the photo's edge (a car filling the frame, an orange in shade): the ring rule
- * alone decides.
+ * alone decides. So it does when the detector's box is cut by two sides of the frame.
  */
 const EDGE_KEEPS = 0.3;
 
@@ -118,8 +118,17 @@ export async function objectColors(image: Uint8Array, region?: Region, max = 3):
   const unlikeRing = inside.filter((p) => !backdrop(p.lab));
   const awayFromEdge = unlikeRing.filter((p) => distance[p.y * SIDE + p.x]! > far);
   const minimum = inside.length * 0.05;
+  // A box cut by two sides of the frame holds an object that reaches the edge (a horse's head
+  // filling the photo): being joined to the edge then says nothing about backdrop.
+  const cutByFrame =
+    region !== undefined &&
+    Number(region.left <= 0) +
+      Number(region.top <= 0) +
+      Number(region.left + region.width >= width) +
+      Number(region.top + region.height >= height) >=
+      2;
   const foreground =
-    awayFromEdge.length >= minimum && awayFromEdge.length >= unlikeRing.length * EDGE_KEEPS
+    !cutByFrame && awayFromEdge.length >= minimum && awayFromEdge.length >= unlikeRing.length * EDGE_KEEPS
       ? awayFromEdge
       : unlikeRing;
   // An object the colour of its backdrop (a white cup on a white table) is all that is there.
