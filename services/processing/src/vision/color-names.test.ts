@@ -30,4 +30,14 @@ describe('colorName', () => {
     expect(colorName('#111111')).toBe('black');
     expect(colorName('#2E8B57')).toBe(colorName('#2e8b57'));
   });
+
+  it('names the saturated primaries and secondaries as a person does', () => {
+    // Pure blue was "indigo" and pure magenta "violet": the palette's shades of those names are muted.
+    expect(colorName('#0000ff')).toBe('blue');
+    expect(colorName('#1a3fe0')).toBe('blue');
+    expect(colorName('#ff00ff')).toBe('magenta');
+    expect(colorName('#ff0000')).toBe('red');
+    expect(colorName('#00ff00')).toBe('lime');
+    expect(colorName('#ffff00')).toBe('yellow');
+  });
 });

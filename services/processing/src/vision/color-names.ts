@@ -21,11 +21,15 @@ const NAMED: Array<[string, string]> = [
   ['turquoise', '#40c4c0'],
   ['sky blue', '#87ceeb'],
   ['blue', '#2e6fd0'],
+  // A name may have more than one shade: the fully saturated primaries and secondaries must read as
+  // a person names them ("blue", "magenta"), not as the nearest of the muted shades above.
+  ['blue', '#0000ff'],
   ['navy', '#1b2a5c'],
   ['indigo', '#4b2a8a'],
   ['purple', '#7d3c98'],
   ['violet', '#9b6fd6'],
   ['magenta', '#d1338f'],
+  ['magenta', '#ff00ff'],
   ['pink', '#f4a6c0'],
   ['rose', '#e05a7a'],
   ['brown', '#7b4a2a'],
