@@ -1,10 +1,7 @@
-// Generated search corpus for the benches (this one's index bench and the HTTP bench): documents and
-// inventory items with realistic text, a pure function of (seed, index), so any prefix of a run is
-// the same items; their vectors come from the offline embedder (USE-lite) and are cached on disk
-// under .cache/bench/, keyed by seed + model, in chunks of 5,000 (a stopped run resumes).
+// Generated search corpus for the benches (index, HTTP and product benches): documents and inventory
+// items with realistic text, a pure function of (seed, index), so any prefix of a run is the same
+// items. Their vectors (corpus-vectors.ts, re-exported here) come from the offline embedder.
 
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IndexedEntity } from '@kaboodle/search';
@@ -13,7 +10,6 @@ export const BENCH_CACHE_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../.cache/bench',
 );
-export const CHUNK = 5_000;
 
 /** Deterministic PRNG (mulberry32) so the corpus is identical on every machine. */
 export function prng(seed: number): () => number {
@@ -292,6 +288,47 @@ export function generateItem(seed: number, index: number): GeneratedItem {
   };
 }
 
+/**
+ * Every text generateItem can embed, in a fixed order: document titles (study × topic × place) then
+ * item names (style × colour × material × object), 18,560 in all whatever the corpus size, so the
+ * vector cache embeds each once and a million items cost no more embedding than a thousand.
+ */
+export function embedTextUniverse(): string[] {
+  const out: string[] = [];
+  for (const study of STUDY)
+    for (const topic of Object.values(FIELDS).flat())
+      for (const place of PLACES) out.push(`${study} ${topic} in ${place}`);
+  for (const style of STYLES)
+    for (const colour of COLOURS)
+      for (const material of MATERIALS)
+        for (const object of OBJECTS) out.push(`${style} ${colour} ${material} ${object}`);
+  return out;
+}
+
+/**
+ * generateItem(seed, index).embedText without building the rest of the item: the same draws of the
+ * PRNG up to the title or name (about 20x faster, for walking a million items' vectors).
+ */
+export function embedTextOf(seed: number, index: number): string {
+  const r = prng(seed * 1_000_003 + index);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  r(); // createdAt
+  if (index % 3 !== 2) {
+    const field = pick(Object.keys(FIELDS)) as keyof typeof FIELDS;
+    const topic = pick(FIELDS[field]);
+    pick(FIELDS[field]); // the second hashtag's topic
+    const place = pick(PLACES);
+    r(); // author's first name
+    r(); // author's last name
+    return `${pick(STUDY)} ${topic} in ${place}`;
+  }
+  const object = pick(OBJECTS);
+  const colour = pick(COLOURS);
+  const material = pick(MATERIALS);
+  const style = pick(STYLES);
+  return `${style} ${colour} ${material} ${object}`;
+}
+
 /** Search queries with what a person would type: keyword-ish, descriptive, and vague. */
 export function generateQueries(seed: number, count: number): string[] {
   const r = prng(seed * 7_919 + 17);
@@ -318,181 +355,4 @@ export function generateQueries(seed: number, count: number): string[] {
   return out;
 }
 
-export interface Embedder {
-  model: string;
-  dimensions: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
-}
-
-/**
- * Bumped whenever generateItem changes what it embeds, so a stale cache is never read. Version 1
- * repeats titles (16.6k distinct texts in 100k items, so many identical vectors: the bench counts
- * recall with ties, and it is a hard case for HNSW); a more varied generator costs a 30-minute re-embed.
- */
-export const GENERATOR_VERSION = 1;
-
-/** The cache folder of one (seed, model): chunk-<n>.f32 files of CHUNK × dimensions float32. */
-export function cacheDir(seed: number, model: string): string {
-  return path.join(
-    BENCH_CACHE_DIR,
-    `search-items-${GENERATOR_VERSION > 1 ? `v${GENERATOR_VERSION}-` : ''}seed${seed}-${model.replace(/[^a-z0-9.-]+/gi, '_')}`,
-  );
-}
-
-/**
- * Vectors for items [0, count) of the corpus: read from the cache, embedding (and caching) the
- * chunks that are missing. Reports whether anything came from the cache.
- */
-export async function corpusVectors(
-  seed: number,
-  count: number,
-  embedder: Embedder,
-  opts: { batch?: number; log?: (line: string) => void } = {},
-): Promise<{
-  vectors: Float32Array;
-  cachedChunks: number;
-  embeddedChunks: number;
-  embedMs: number;
-  dir: string;
-}> {
-  const dims = embedder.dimensions;
-  const dir = cacheDir(seed, embedder.model);
-  await mkdir(dir, { recursive: true });
-  const vectors = new Float32Array(count * dims);
-  const chunks = Math.ceil(count / CHUNK);
-  let cachedChunks = 0;
-  let embeddedChunks = 0;
-  let embedMs = 0;
-  const batch = opts.batch ?? 64;
-  for (let c = 0; c < chunks; c++) {
-    const file = path.join(dir, `chunk-${c}.f32`);
-    const from = c * CHUNK;
-    const n = Math.min(CHUNK, count - from);
-    if (existsSync(file)) {
-      const buf = await readFile(file);
-      const all = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
-      if (all.length >= n * dims) {
-        vectors.set(all.subarray(0, n * dims), from * dims);
-        cachedChunks++;
-        continue;
-      }
-    }
-    // Embed the whole chunk (even past `count`) so the cached file serves any later, larger run.
-    const started = performance.now();
-    const chunkVectors = new Float32Array(CHUNK * dims);
-    for (let i = 0; i < CHUNK; i += batch) {
-      const texts = Array.from(
-        { length: Math.min(batch, CHUNK - i) },
-        (_, j) => generateItem(seed, from + i + j).embedText,
-      );
-      const vs = await embedder.embed(texts);
-      vs.forEach((v, j) => chunkVectors.set(v, (i + j) * dims));
-      if ((i / batch) % 20 === 0)
-        opts.log?.(
-          `  embedding chunk ${c + 1}/${chunks}: ${i}/${CHUNK} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-        );
-    }
-    embedMs += performance.now() - started;
-    const tmp = `${file}.tmp`;
-    await writeFile(tmp, new Uint8Array(chunkVectors.buffer));
-    await rename(tmp, file);
-    vectors.set(chunkVectors.subarray(0, n * dims), from * dims);
-    embeddedChunks++;
-  }
-  return { vectors, cachedChunks, embeddedChunks, embedMs, dir };
-}
-
-/** Query vectors, cached the same way (one file per seed, model and count). */
-export async function queryVectors(
-  seed: number,
-  texts: string[],
-  embedder: Embedder,
-): Promise<{ vectors: Float32Array[]; cached: boolean }> {
-  const dims = embedder.dimensions;
-  const file = path.join(cacheDir(seed, embedder.model), `queries-${texts.length}.f32`);
-  if (existsSync(file)) {
-    const buf = await readFile(file);
-    const all = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-    if (all.length === texts.length * dims) {
-      return { vectors: texts.map((_, i) => all.slice(i * dims, (i + 1) * dims)), cached: true };
-    }
-  }
-  const vectors = await embedder.embed(texts);
-  const flat = new Float32Array(texts.length * dims);
-  vectors.forEach((v, i) => flat.set(v, i * dims));
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, new Uint8Array(flat.buffer));
-  return { vectors, cached: false };
-}
-
-/**
- * The full entities [from, to) with their vectors (vectors is the corpus array from corpusVectors).
- * Documents get passages of three sentences each, as the pipeline makes them. Their vectors are NOT
- * embedded (that would triple the embedding time): each mixes the document's vector with another
- * cached item's, so they are realistic in size and spread, for sizing storage and excerpt cost only.
- */
-export function entitiesWithVectors(
-  seed: number,
-  from: number,
-  to: number,
-  vectors: Float32Array,
-  dims: number,
-  opts: { passages?: boolean } = {},
-): IndexedEntity[] {
-  const total = vectors.length / dims;
-  const out: IndexedEntity[] = [];
-  for (let i = from; i < to; i++) {
-    const entity = generateItem(seed, i).entity;
-    const own = vectors.slice(i * dims, (i + 1) * dims);
-    const passages: IndexedEntity['passages'] = [];
-    if (entity.entityType === 'document' && opts.passages !== false) {
-      const sentences = entity.content.match(/[^.]+\./g) ?? [];
-      let offset = 0;
-      for (let j = 0; j * 3 < sentences.length; j++) {
-        const text = sentences
-          .slice(j * 3, j * 3 + 3)
-          .join('')
-          .trim();
-        const start = entity.content.indexOf(text, offset);
-        offset = start + text.length;
-        const other = ((i + 7_919 * (j + 1)) % total) * dims;
-        const v = new Float32Array(dims);
-        let n = 0;
-        for (let d = 0; d < dims; d++) {
-          v[d] = 0.6 * own[d]! + 0.4 * vectors[other + d]!;
-          n += v[d]! * v[d]!;
-        }
-        n = Math.sqrt(n) || 1;
-        for (let d = 0; d < dims; d++) v[d] = v[d]! / n;
-        passages.push({ text, start, end: start + text.length, vector: v });
-      }
-    }
-    out.push({ ...entity, vector: own, passages });
-  }
-  return out;
-}
-
-/** The offline model the pipeline uses (USE-lite, 512 dims), adapted to the cache's Embedder. */
-export async function offlineEmbedder(): Promise<Embedder & { close(): Promise<void> }> {
-  const { createUseLiteEmbedder, USE_LITE_SPACE } = await import('@kaboodle/processing');
-  const e = createUseLiteEmbedder({ cacheSize: 0, maxBatch: 16 });
-  return {
-    model: USE_LITE_SPACE.model,
-    dimensions: USE_LITE_SPACE.dimensions,
-    embed: (texts) => e.embed(texts),
-    close: async () => e.close?.(),
-  };
-}
-
-// `node tests/bench/search/generate-items.ts [count] [seed]` fills the vector cache ahead of a bench.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const count = Number(process.argv[2] ?? 100_000);
-  const seed = Number(process.argv[3] ?? 42);
-  const embedder = await offlineEmbedder();
-  const res = await corpusVectors(seed, count, embedder, { log: console.log });
-  await queryVectors(seed, generateQueries(seed, 200), embedder);
-  console.log(
-    `cache ${res.dir}: ${res.cachedChunks} chunks cached, ${res.embeddedChunks} embedded in ${(res.embedMs / 1000).toFixed(0)} s`,
-  );
-  await embedder.close();
-}
+export * from './corpus-vectors.ts';
