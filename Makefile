@@ -119,6 +119,9 @@ fuzz: install build test-deps ## Fuzz every operation of /api/openapi.json: 10,0
 bench: install build ## Print performance figures (medians, side by side)
 	node tests/bench/run.ts
 
+bench-search-1m: install ## Issue 21 at 1,000,000 items on the product process (fills .cache/bench/product-1m once; BASELINE=<checkout> side by side, LOG=<file>)
+	node tests/bench/search/product.bench.ts --count 1000000 --reuse .cache/bench/product-1m $(if $(BASELINE),--baseline $(BASELINE)) $(if $(LOG),--log $(LOG)) $(BENCH_ARGS)
+
 ##@ Kubernetes
 chart-lint: install ## helm lint + template the chart offline
 	deploy/tools/helm.sh lint charts/kaboodle
@@ -130,4 +133,4 @@ clean: ## Remove build output, local data and the provisioned Node
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-16s\033[0m %s\n", $$1, $$2 } /^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) }' $(MAKEFILE_LIST)
 
-.PHONY: test-service proto-breaking up test boundaries test-fuzz fuzz test-deps node install build proto db-types check typecheck lint format format-check test-unit test-contract test-topology engines-up engines-down bench chart-lint clean help
+.PHONY: test-service proto-breaking up test boundaries test-fuzz fuzz test-deps node install build proto db-types check typecheck lint format format-check test-unit test-contract test-topology engines-up engines-down bench bench-search-1m chart-lint clean help

@@ -59,6 +59,11 @@ const benches: { title: string; script: string }[] = [
     script: 'tests/bench/search/http.bench.ts',
   },
   {
+    title:
+      'Search on the product process: 100k items, keyword/hybrid/semantic at fixed rates, quiet and while ingesting, cold start, RSS, event loop, GC, recall',
+    script: 'tests/bench/search/product.bench.ts',
+  },
+  {
     title: 'Screens: first load, route changes and actions in Chromium, 1,000 documents + 1,000 items',
     script: 'tests/bench/screens.bench.ts',
   },
@@ -69,6 +74,8 @@ const benches: { title: string; script: string }[] = [
 ];
 
 const only = process.argv[2];
+// Anything after the filter goes to the benches that run (e.g. `search/product --count 1000000`).
+const extra = process.argv.slice(3);
 let failed = 0;
 for (const { title, script } of benches) {
   if (only && !script.includes(only)) continue;
@@ -78,7 +85,7 @@ for (const { title, script } of benches) {
     continue;
   }
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['--expose-gc', script], {
+  const r = spawnSync(process.execPath, ['--expose-gc', script, ...extra], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
