@@ -265,7 +265,7 @@ console.log(
   `corpus: ${COUNT.toLocaleString('en')} generated items (2 documents : 1 inventory item, 99% one owner), seed ${SEED}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
 );
 
-// Vectors from the shared cache (generate-items.ts fills it; the first run embeds for ~15 minutes).
+// Vectors from the shared cache (corpus-vectors.ts fills it; the first run embeds for ~1 minute).
 const cacheEmbedder = await offlineEmbedder();
 const dims = cacheEmbedder.dimensions;
 const vec = await corpusVectors(SEED, COUNT, cacheEmbedder, { log: (l) => console.log(l) });

@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
+import type * as ProcessingPackage from '@kaboodle/processing';
+import type * as SearchPackage from '@kaboodle/search';
 import { corpusSource, entitiesWithVectors, offlineEmbedder } from './generate-items.ts';
 
 const [root, dataDir, countArg, seedArg, owner] = process.argv.slice(2);
@@ -17,13 +19,13 @@ const count = Number(countArg);
 const seed = Number(seedArg);
 const BATCH = 1_000;
 
-const search = (await import(pathToFileURL(path.join(root, 'services/search/src/index.ts')).href)) as {
-  createLanceDbSearchIndex: typeof import('@kaboodle/search').createLanceDbSearchIndex;
-  searchConfig: typeof import('@kaboodle/search').searchConfig;
-};
+const search = (await import(pathToFileURL(path.join(root, 'services/search/src/index.ts')).href)) as Pick<
+  typeof SearchPackage,
+  'createLanceDbSearchIndex' | 'searchConfig'
+>;
 const { USE_LITE_SPACE } = (await import(
   pathToFileURL(path.join(root, 'services/processing/src/index.ts')).href
-)) as typeof import('@kaboodle/processing');
+)) as Pick<typeof ProcessingPackage, 'USE_LITE_SPACE'>;
 
 // The table the server opens: <data>/search, named as open-search-index.ts names it for the space.
 const base = search.searchConfig.parse({}).SEARCH_INDEX_NAME;
