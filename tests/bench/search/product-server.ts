@@ -79,6 +79,11 @@ export interface StartOptions {
   port: number;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * The server is killed when its RSS passes this (MB): an overloaded server can queue requests
+   * until it takes the shared machine's memory (18 GB seen at 20k items under a saturated hybrid run).
+   */
+  maxRssMb?: number;
 }
 
 export function startProduct(checkout: Checkout, opts: StartOptions): Promise<ProductServer> {
@@ -132,6 +137,18 @@ export function startProduct(checkout: Checkout, opts: StartOptions): Promise<Pr
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const maxRss = opts.maxRssMb ?? 8_192;
+  const watchdog = setInterval(() => {
+    const rss = rssMb(child.pid!);
+    if (rss > maxRss) {
+      clearInterval(watchdog);
+      out += `\n[bench] killed: RSS ${rss.toFixed(0)} MB over --max-rss ${maxRss} MB\n`;
+      console.error(`${checkout.label}: server RSS ${rss.toFixed(0)} MB is over ${maxRss} MB: killed`);
+      child.kill('SIGKILL');
+    }
+  }, 250);
+  watchdog.unref();
+  child.once('exit', () => clearInterval(watchdog));
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -171,6 +188,10 @@ export function startProduct(checkout: Checkout, opts: StartOptions): Promise<Pr
           });
         },
         async diagnostics() {
+          if (child.exitCode !== null || child.signalCode !== null)
+            throw new Error(
+              `${checkout.label}: the server exited (${child.exitCode ?? child.signalCode}):\n${out.slice(-2_000)}`,
+            );
           rmSync(diagFile, { force: true });
           child.kill('SIGUSR2');
           for (let i = 0; i < 100 && !existsSync(diagFile); i++) await new Promise((r) => setTimeout(r, 20));

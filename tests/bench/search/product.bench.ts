@@ -10,6 +10,7 @@
 //   [--reuse DIR] (fill once, keep: DIR/<side>) [--baseline CHECKOUT] [--log FILE] [--port N]
 //   [--ingest-rate 300] [--modes keyword,hybrid,semantic] [--no-ingest] [--recall-queries 100]
 //   [--env NAME=VALUE ...] (extra server settings, both sides) [--seed 42]
+//   [--max-rss 8192] (MB: the server is killed past it, the run fails: the machine is shared)
 // A baseline checkout: git worktree add --detach /tmp/kb-baseline f1a3b1a &&
 //   (cd /work/<this checkout> && find . -name node_modules -prune -type d -not -path './.tools/*' \
 //     -exec cp -al {} /tmp/kb-baseline/{} \;)  (hard-linked copies: the baseline must run its own code)
@@ -49,6 +50,7 @@ const INGEST_RATE = numberArg('--ingest-rate', 300);
 const RECALL_QUERIES = intArg('--recall-queries', 100);
 const PORT = Number(arg('--port') ?? 0);
 const READY_TIMEOUT_S = numberArg('--ready-timeout', 300);
+const MAX_RSS_MB = numberArg('--max-rss', 8_192);
 const INGEST = !process.argv.includes('--no-ingest');
 const REUSE = arg('--reuse');
 const LOG = arg('--log');
@@ -113,7 +115,7 @@ async function prepare(side: Checkout): Promise<{ dir: string; user: BenchUser; 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const t0 = performance.now();
-  const first = await startProduct(side, { dataDir: dir, port: PORT, env: SERVER_ENV });
+  const first = await startProduct(side, { dataDir: dir, port: PORT, env: SERVER_ENV, maxRssMb: MAX_RSS_MB });
   let user: BenchUser;
   try {
     user = await signUp(first, dir);
@@ -226,7 +228,12 @@ async function oneRun(
   side: Checkout,
   data: { dir: string; user: BenchUser; memoryIndexFits: boolean },
 ): Promise<RunFigures> {
-  const server = await startProduct(side, { dataDir: data.dir, port: PORT, env: SERVER_ENV });
+  const server = await startProduct(side, {
+    dataDir: data.dir,
+    port: PORT,
+    env: SERVER_ENV,
+    maxRssMb: MAX_RSS_MB,
+  });
   try {
     const token = await signIn(server.url, data.user);
     // Cold start: the first search answered 200, then the first after the in-memory index is built.
