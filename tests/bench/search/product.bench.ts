@@ -235,62 +235,72 @@ async function oneRun(
     maxRssMb: MAX_RSS_MB,
   });
   try {
-    const token = await signIn(server.url, data.user);
-    // Cold start: the first search answered 200, then the first after the in-memory index is built.
-    let firstAnswer = NaN;
-    const deadline = performance.now() + READY_TIMEOUT_S * 1000;
-    while (performance.now() < deadline) {
-      const r = await search(server, token, 'ocean warming', 'keyword');
-      if (r.status === 200) {
-        firstAnswer = performance.now() - server.spawnedAt;
-        break;
-      }
-      await sleep(100);
-    }
-    // Only an owner that fits under the checkout's SEARCH_MEMORY_INDEX_MAX gets one (the log is silent otherwise).
-    const built = data.memoryIndexFits
-      ? await server.waitForLine(MEMORY_INDEX_BUILT, Math.max(0, deadline - performance.now()))
-      : undefined;
-    let fromMemory = NaN;
-    if (built !== undefined && (await search(server, token, 'glacier retreat', 'keyword')).status === 200)
-      fromMemory = performance.now() - server.spawnedAt;
-
-    // Recall@10 of semantic (kNN) answers, one query at a time on the quiet server.
-    const answers: string[][] = [];
-    for (const q of recall.queries) answers.push((await search(server, token, q, 'vector', 20)).ids);
-    const figures: RunFigures = {
-      listeningS: server.listeningMs / 1000,
-      firstAnswerS: firstAnswer / 1000,
-      memoryIndexS: (built ?? NaN) / 1000,
-      firstFromMemoryS: fromMemory / 1000,
-      recall: recallAt10(recall, answers),
-      quiet: {},
-      ingesting: {},
-      rssEndMb: NaN,
-    };
-    // Warm-up: the query embedder's worker, caches and the HTTP path.
-    await drive({
-      url: server.url,
-      token,
-      searchType: 'hybrid',
-      queries: generateQueries(SEED + 2, 50),
-      uniqueTag: 'w',
-      rate: 20,
-      durationS: 3,
-    });
-    for (const m of MODES) figures.quiet[m.name] = await measureMode(server, token, m, `r${++runSerial}n`);
-    if (INGEST) {
-      const ingest = startIngesting(server.url, () => token, INGEST_RATE);
-      await sleep(10_000); // the pipeline's workers and models load before the first measured run
-      for (const m of MODES)
-        figures.ingesting[m.name] = await measureMode(server, token, m, `r${++runSerial}n`);
-      figures.ingest = await ingest.stop();
-    }
-    figures.rssEndMb = rssMb(server.pid);
-    return figures;
+    return await measureRun(server, data);
+  } catch (err) {
+    const killed = /\[bench\] killed: .*/.exec(server.output())?.[0];
+    throw new Error(killed ?? (err as Error).message, { cause: err });
   } finally {
     await server.stop();
   }
+}
+
+async function measureRun(
+  server: ProductServer,
+  data: { dir: string; user: BenchUser; memoryIndexFits: boolean },
+): Promise<RunFigures> {
+  const token = await signIn(server.url, data.user);
+  // Cold start: the first search answered 200, then the first after the in-memory index is built.
+  let firstAnswer = NaN;
+  const deadline = performance.now() + READY_TIMEOUT_S * 1000;
+  while (performance.now() < deadline) {
+    const r = await search(server, token, 'ocean warming', 'keyword');
+    if (r.status === 200) {
+      firstAnswer = performance.now() - server.spawnedAt;
+      break;
+    }
+    await sleep(100);
+  }
+  // Only an owner that fits under the checkout's SEARCH_MEMORY_INDEX_MAX gets one (the log is silent otherwise).
+  const built = data.memoryIndexFits
+    ? await server.waitForLine(MEMORY_INDEX_BUILT, Math.max(0, deadline - performance.now()))
+    : undefined;
+  let fromMemory = NaN;
+  if (built !== undefined && (await search(server, token, 'glacier retreat', 'keyword')).status === 200)
+    fromMemory = performance.now() - server.spawnedAt;
+
+  // Recall@10 of semantic (kNN) answers, one query at a time on the quiet server.
+  const answers: string[][] = [];
+  for (const q of recall.queries) answers.push((await search(server, token, q, 'vector', 20)).ids);
+  const figures: RunFigures = {
+    listeningS: server.listeningMs / 1000,
+    firstAnswerS: firstAnswer / 1000,
+    memoryIndexS: (built ?? NaN) / 1000,
+    firstFromMemoryS: fromMemory / 1000,
+    recall: recallAt10(recall, answers),
+    quiet: {},
+    ingesting: {},
+    rssEndMb: NaN,
+  };
+  // Warm-up: the query embedder's worker, caches and the HTTP path.
+  await drive({
+    url: server.url,
+    token,
+    searchType: 'hybrid',
+    queries: generateQueries(SEED + 2, 50),
+    uniqueTag: 'w',
+    rate: 20,
+    durationS: 3,
+  });
+  for (const m of MODES) figures.quiet[m.name] = await measureMode(server, token, m, `r${++runSerial}n`);
+  if (INGEST) {
+    const ingest = startIngesting(server.url, () => token, INGEST_RATE);
+    await sleep(10_000); // the pipeline's workers and models load before the first measured run
+    for (const m of MODES)
+      figures.ingesting[m.name] = await measureMode(server, token, m, `r${++runSerial}n`);
+    figures.ingest = await ingest.stop();
+  }
+  figures.rssEndMb = rssMb(server.pid);
+  return figures;
 }
 
 // ---- the runs, alternating sides ----------------------------------------------------------------
@@ -327,10 +337,19 @@ for (const side of sides) {
   prepared.set(side, { ...(await prepare(side)), memoryIndexFits });
 }
 const results = new Map<Checkout, RunFigures[]>(sides.map((s) => [s, []]));
+const failures: string[] = [];
 try {
   for (let r = 1; r <= RUNS; r++) {
     for (const side of sides) {
-      const fig = await oneRun(side, prepared.get(side)!);
+      let fig: RunFigures;
+      try {
+        fig = await oneRun(side, prepared.get(side)!);
+      } catch (err) {
+        // One failed run (a server killed past --max-rss, a crash) leaves the others' figures standing.
+        failures.push(`run ${r} ${side.label}: ${(err as Error).message.split('\n')[0]}`);
+        say(`run ${r}/${RUNS} ${side.label}: FAILED: ${(err as Error).message}`);
+        continue;
+      }
       results.get(side)!.push(fig);
       const q = (m: string) => fig.quiet[m];
       say(
@@ -388,7 +407,7 @@ rows.push([
 
 say();
 say(
-  `medians of ${RUNS} run(s) per side (goal: issue 21's bound, higher is better only for recall and files/min)`,
+  `medians of ${RUNS} run(s) per side, failed runs left out (goal: issue 21's bound, higher is better only for recall and files/min)`,
 );
 say();
 say(`| figure | ${sides.map((s) => `${s.label} (${s.commit})`).join(' | ')} | goal |`);
@@ -399,6 +418,7 @@ for (const [label, pick, goal] of rows) {
     `| ${label} | ${sides.map((s) => f(med(s, pick), digits)).join(' | ')} | ${goal === undefined ? '' : (label.startsWith('recall') ? '≥ ' : '≤ ') + goal} |`,
   );
 }
+if (failures.length) say(`\nfailed runs (not in the medians): ${failures.join('; ')}`);
 const firstFailure = [...results.values()]
   .flat()
   .flatMap((r) => [...Object.values(r.quiet), ...Object.values(r.ingesting)])
