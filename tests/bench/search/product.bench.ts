@@ -224,6 +224,11 @@ async function measureMode(server: ProductServer, token: string, mode: (typeof M
 }
 
 let runSerial = 0;
+/** Where a run is, with the server's RSS (on the terminal only, not in the log): a failed run says how far it got. */
+const progress = (server: ProductServer, what: string) =>
+  console.log(
+    `  ${((performance.now() - server.spawnedAt) / 1000).toFixed(0)} s: ${what}; RSS ${f(rssMb(server.pid), 0)} MB`,
+  );
 async function oneRun(
   side: Checkout,
   data: { dir: string; user: BenchUser; memoryIndexFits: boolean },
@@ -268,6 +273,8 @@ async function measureRun(
   if (built !== undefined && (await search(server, token, 'glacier retreat', 'keyword')).status === 200)
     fromMemory = performance.now() - server.spawnedAt;
 
+  progress(server, `first answer ${f(firstAnswer / 1000)} s, in-memory index ${f((built ?? NaN) / 1000)} s`);
+
   // Recall@10 of semantic (kNN) answers, one query at a time on the quiet server.
   const answers: string[][] = [];
   for (const q of recall.queries) answers.push((await search(server, token, q, 'vector', 20)).ids);
@@ -281,6 +288,7 @@ async function measureRun(
     ingesting: {},
     rssEndMb: NaN,
   };
+  progress(server, `recall@10 ${f(figures.recall, 3)}`);
   // Warm-up: the query embedder's worker, caches and the HTTP path.
   await drive({
     url: server.url,
@@ -291,12 +299,17 @@ async function measureRun(
     rate: 20,
     durationS: 3,
   });
-  for (const m of MODES) figures.quiet[m.name] = await measureMode(server, token, m, `r${++runSerial}n`);
+  for (const m of MODES) {
+    figures.quiet[m.name] = await measureMode(server, token, m, `r${++runSerial}n`);
+    progress(server, `${m.name}: p95 ${f(figures.quiet[m.name]!.p95)} ms`);
+  }
   if (INGEST) {
     const ingest = startIngesting(server.url, () => token, INGEST_RATE);
     await sleep(10_000); // the pipeline's workers and models load before the first measured run
-    for (const m of MODES)
+    for (const m of MODES) {
       figures.ingesting[m.name] = await measureMode(server, token, m, `r${++runSerial}n`);
+      progress(server, `${m.name} while ingesting: p95 ${f(figures.ingesting[m.name]!.p95)} ms`);
+    }
     figures.ingest = await ingest.stop();
   }
   figures.rssEndMb = rssMb(server.pid);
