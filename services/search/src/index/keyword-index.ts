@@ -1,85 +1,39 @@
 // An owner's searchable text as an in-memory BM25 inverted index, beside the LanceDB table (the store
 // of record, whose own full-text index answers small owners, category and tag filters, and large owners
-// while this is being built). The text analysis follows the table's FTS index: words of letters and
-// digits, lower case, ASCII folding, English stop words, Snowball (Porter2) English stems, tokens of
-// more than 40 characters dropped. Scoring is BM25 (k1 1.2, b 0.75) over the owner's own documents,
-// summed over two fields as the table's query does: the whole search text, and the lead (the
-// opening of the content) weighted LEAD_BOOST, each with its own lengths and document frequencies;
-// the search text's adjacent word pairs (wordPairs) add the query's pairs at PAIR_BOOST.
-import porter2 from 'wink-porter2-stemmer';
+// while this is being built). The text analysis follows the table's FTS index (text-analysis.ts).
+// Scoring is BM25 (k1 1.2, b 0.75) over the owner's own documents, summed over two fields as the
+// table's query does: the whole search text, and the lead (the opening of the content) weighted
+// LEAD_BOOST, each with its own lengths and document frequencies; the search text's adjacent word pairs
+// (wordPairs) add the query's pairs at PAIR_BOOST. Term frequencies are capped at 255 (BM25 has long
+// saturated there).
+//
+// Memory: everything is typed arrays (no object per term or document, so a million documents add
+// nothing for the GC to mark): terms and keys in StringTables, per-slot lengths/types/keys, and the
+// postings in a compact main segment plus a small delta of recent writes, merged in the background in
+// slices (keyword-segments.ts). A removed document's slot is marked dead and its postings skipped; as
+// in Lucene, the df of its terms keeps counting it until the next merge drops its postings (N and the
+// average lengths are over live documents at once).
 import { LEAD_BOOST, PAIR_BOOST } from './search-scoring.ts';
+import { DeltaSegment, EMPTY_MAIN, forMain, MergeJob, type MainSegment } from './keyword-segments.ts';
+import { StringTable } from './string-table.ts';
+import { analyse, wordPairs } from './text-analysis.ts';
+import { readSnapshot, writeSnapshot, type SnapshotArray } from './typed-snapshot.ts';
+
+export { analyse, contentWords, wordPairs } from './text-analysis.ts';
 
 const K1 = 1.2;
 const B = 0.75;
-const MAX_TOKEN_CHARS = 40;
+const MAX_TF = 255;
 /** Lead terms live beside the body's under this prefix (no analysed word starts with it). */
 const LEAD = '\u0001';
-
-// The English stop words of Lucene's (and Elasticsearch's `_english_`) analyser.
-const STOP_WORDS = new Set(
-  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(
-    ' ',
-  ),
-);
-
-const stems = new Map<string, string>();
-function stem(word: string): string {
-  let s = stems.get(word);
-  if (s === undefined) {
-    s = porter2(word);
-    if (stems.size > 200_000) stems.clear();
-    stems.set(word, s);
-  }
-  return s;
-}
-
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** A text's words as the analyser keeps them (folded, lower case, stop words and long tokens out), unstemmed. */
-export function contentWords(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  const out: string[] = [];
-  for (const m of folded.matchAll(WORD)) {
-    const w = m[0];
-    if (w.length > MAX_TOKEN_CHARS || STOP_WORDS.has(w)) continue;
-    out.push(w);
-  }
-  return out;
-}
-
-/** The terms of a text as the index sees them (query and documents alike). */
-export function analyse(text: string): string[] {
-  return contentWords(text).map(stem);
-}
-
-/** Joins a pair's two stems into one term: a digit, which both analysers keep inside a word. */
-const PAIR_JOIN = '0';
-
-/**
- * A text's adjacent word pairs as terms ("open0creat file0descriptor"), stop words skipped: the
- * proximity evidence keyword search scores at PAIR_BOOST. Documents carry them in their search text
- * and a query's are matched against them, in the table's full-text index and the memory index alike
- * (both analyse a pair term the same way on either side). A one-word text has none.
- */
-export function wordPairs(text: string): string {
-  const terms = analyse(text);
-  const out: string[] = [];
-  for (let i = 1; i < terms.length; i++) out.push(`${terms[i - 1]}${PAIR_JOIN}${terms[i]}`);
-  return out.join(' ');
-}
-
-interface DocTerms {
-  ids: Int32Array;
-  tfs: Uint16Array;
-}
-
-interface Postings {
-  docs: Int32Array;
-  tfs: Uint16Array;
-  length: number;
-  /** Live documents holding the term (postings of removed documents stay until compaction). */
-  df: number;
-}
+/** A delta is merged into main when it holds this many postings, or a quarter of main's. */
+const MIN_DELTA_POSTINGS = 1 << 18;
+/** During a build, merge work paid per posting loaded (enough to finish before the next is due). */
+const BUILD_MERGE_CREDIT = 8;
+/** A background merge step after the build: this long, then the loop's turn. */
+const MERGE_STEP_MS = 4;
+const SNAPSHOT_KIND = 'keyword-index';
+const SNAPSHOT_FORMAT = 1;
 
 export interface KeywordCandidate {
   key: string;
@@ -87,74 +41,175 @@ export interface KeywordCandidate {
   score: number;
 }
 
+interface Meta {
+  live: number;
+  slots: number;
+  totalLength: number;
+  totalLeadLength: number;
+  types: string[];
+  mainTerms: number;
+}
+
+function grow<T extends Int32Array | Uint32Array | Uint8Array>(a: T, min: number, fill = 0): T {
+  if (a.length >= min) return a;
+  const grown = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2, 1_024));
+  grown.set(a);
+  if (fill !== 0) grown.fill(fill, a.length);
+  return grown;
+}
+
 /**
- * Documents get slots; a removed document's slot is dead (its postings are skipped) until enough are
- * dead that the postings are rewritten without them. A key written since a build began is `touched`,
- * as in the vector graph: the builder's older snapshot rows must not overwrite it.
+ * Documents get slots (never reused); a removed document's slot is dead. A key written since a build
+ * began is `touched`, as in the vector graph: the builder's older snapshot rows must not overwrite it.
  */
 export class OwnerKeywordIndex {
   state: 'building' | 'ready' = 'building';
-  /** Term → id; postings by term id. */
-  private readonly termIds = new Map<string, number>();
-  private readonly postings: Postings[] = [];
-  private readonly slotOf = new Map<string, number>();
-  private keys: (string | undefined)[] = [];
-  private types: string[] = [];
-  private lengths = new Uint32Array(1_024);
-  private leadLengths = new Uint32Array(1_024);
-  private totalLeadLength = 0;
-  /** Per slot: the term ids and frequencies, to take a document out of df and to compact. */
-  private docTerms: (DocTerms | undefined)[] = [];
-  private totalLength = 0;
-  private dead = 0;
-  private readonly touched = new Set<string>();
-  /** Scores by slot, reused by every search (zeroed again after each): no large allocation per query. */
+  private readonly terms: StringTable;
+  private readonly keys: StringTable;
+  /** Per term: postings over all segments, removed documents' included until a merge. */
+  private df: Int32Array;
+  /** Per key id: its live slot or -1; whether it was written during the build. */
+  private keySlot: Int32Array;
+  private keyTouched = new Uint8Array(0);
+  /** Per slot: the key id (-1 once removed), type, and the two fields' lengths. */
+  private slotKey: Int32Array;
+  private slotType: Uint8Array;
+  private lengths: Uint32Array;
+  private leadLengths: Uint32Array;
+  private slots: number;
+  private live: number;
+  private totalLength: number;
+  private totalLeadLength: number;
+  private readonly types: string[];
+  private main: MainSegment;
+  private delta: DeltaSegment;
+  private merge: MergeJob | undefined;
+  private mergeCredit = 0;
+  private mergeTimer: NodeJS.Immediate | undefined;
+  /** Scores by slot and the slots scored, reused by every search (no large allocation per query). */
   private scratch = new Float64Array(0);
+  private hitSlots = new Int32Array(0);
+
+  constructor(arrays?: Record<string, SnapshotArray>, meta?: Meta) {
+    const a = arrays ?? {};
+    const table = (prefix: string) =>
+      arrays
+        ? new StringTable({
+            chars: a[`${prefix}Chars`] as Uint16Array,
+            starts: a[`${prefix}Starts`] as Uint32Array,
+            buckets: a[`${prefix}Buckets`] as Int32Array,
+            size: (a[`${prefix}Starts`] as Uint32Array).length - 1,
+          })
+        : new StringTable();
+    this.terms = table('term');
+    this.keys = table('key');
+    this.df = (a.df as Int32Array) ?? new Int32Array(1_024);
+    this.keySlot = (a.keySlot as Int32Array) ?? new Int32Array(1_024).fill(-1);
+    this.slotKey = (a.slotKey as Int32Array) ?? new Int32Array(1_024);
+    this.slotType = (a.slotType as Uint8Array) ?? new Uint8Array(1_024);
+    this.lengths = (a.lengths as Uint32Array) ?? new Uint32Array(1_024);
+    this.leadLengths = (a.leadLengths as Uint32Array) ?? new Uint32Array(1_024);
+    this.slots = meta?.slots ?? 0;
+    this.live = meta?.live ?? 0;
+    this.totalLength = meta?.totalLength ?? 0;
+    this.totalLeadLength = meta?.totalLeadLength ?? 0;
+    this.types = meta?.types ?? [];
+    this.main = arrays
+      ? {
+          terms: meta!.mainTerms,
+          postStart: a.postStart as Uint32Array,
+          byteStart: a.byteStart as Uint32Array,
+          docs: a.docs as Uint8Array,
+          tfs: a.tfs as Uint8Array,
+        }
+      : EMPTY_MAIN;
+    this.delta = new DeltaSegment(this.terms.size);
+  }
 
   get size(): number {
-    return this.slotOf.size;
+    return this.live;
   }
 
   applyWrite(key: string, entityType: string, text: string | null, lead = ''): void {
-    if (this.state === 'building') this.touched.add(key);
-    this.put(key, entityType, text, lead);
+    const id = this.keyId(key);
+    if (this.state === 'building') {
+      this.keyTouched = grow(this.keyTouched, id + 1);
+      this.keyTouched[id] = 1;
+    }
+    this.put(id, entityType, text, lead);
   }
 
   load(key: string, entityType: string, text: string, lead = ''): void {
-    if (this.touched.has(key)) return;
-    this.put(key, entityType, text, lead);
+    const id = this.keyId(key);
+    if (this.keyTouched[id] === 1) return;
+    this.put(id, entityType, text, lead);
   }
 
   markReady(): void {
     this.state = 'ready';
-    this.touched.clear();
+    this.keyTouched = new Uint8Array(0);
+    this.scheduleMerge();
   }
 
   remove(key: string): void {
-    const slot = this.slotOf.get(key);
-    if (slot === undefined) return;
-    this.slotOf.delete(key);
-    this.keys[slot] = undefined;
-    this.totalLength -= this.lengths[slot]!;
-    this.totalLeadLength -= this.leadLengths[slot]!;
-    for (const id of this.docTerms[slot]!.ids) this.postings[id]!.df -= 1;
-    this.docTerms[slot] = undefined;
-    this.dead += 1;
-    if (this.dead > 1_000 && this.dead > this.keys.length / 3) this.compact();
+    const id = this.keys.find(key);
+    if (id >= 0) this.removeKey(id);
+  }
+
+  /** Stops background merging (the index is being dropped). */
+  close(): void {
+    if (this.mergeTimer) clearImmediate(this.mergeTimer);
+    this.mergeTimer = undefined;
+  }
+
+  /** Merges everything into main now, in one go (tests; saveTo does it in slices). */
+  mergeNow(): void {
+    this.startMerge();
+    while (this.merge) this.mergeStep(1_000);
+  }
+
+  /** Bytes held by the structures, by part (capacity), for the bench. */
+  memory(): { postings: number; terms: number; keys: number; slots: number } {
+    const main = this.main;
+    return {
+      postings:
+        main.docs.buffer.byteLength +
+        main.tfs.buffer.byteLength +
+        main.postStart.byteLength +
+        main.byteStart.byteLength +
+        this.delta.bytes() +
+        (this.merge?.frozen.bytes() ?? 0),
+      terms: this.terms.bytes() + this.df.byteLength,
+      keys: this.keys.bytes() + this.keySlot.byteLength + this.keyTouched.byteLength,
+      slots:
+        this.slotKey.byteLength + this.slotType.byteLength + this.lengths.byteLength + this.leadLengths.byteLength,
+    };
   }
 
   /** The k best documents by BM25 (any query term matches), best first; ties by key. */
   search(text: string, k: number, entityTypes?: readonly string[]): KeywordCandidate[] {
-    const live = this.slotOf.size;
+    const live = this.live;
     if (live === 0 || k < 1) return [];
     const queryTerms = [...new Set(analyse(text))];
     const pairTerms = [...new Set(analyse(wordPairs(text)))];
     const avg = this.totalLength / live || 1;
     const leadAvg = this.totalLeadLength / live || 1;
-    const types = entityTypes && entityTypes.length > 0 ? new Set(entityTypes) : undefined;
-    if (this.scratch.length < this.keys.length) this.scratch = new Float64Array(this.keys.length * 2);
+    let typeMask: Uint8Array | undefined;
+    if (entityTypes && entityTypes.length > 0) {
+      typeMask = new Uint8Array(this.types.length);
+      for (const t of entityTypes) {
+        const i = this.types.indexOf(t);
+        if (i >= 0) typeMask[i] = 1;
+      }
+    }
+    if (this.scratch.length < this.slots) {
+      this.scratch = new Float64Array(this.slots * 2);
+      this.hitSlots = new Int32Array(this.slots * 2);
+    }
     const scores = this.scratch;
-    const touched: number[] = [];
+    const hitSlots = this.hitSlots;
+    let hits = 0;
+    const slotKey = this.slotKey;
     const body = { prefix: '', lengths: this.lengths, avg, weight: 1 };
     const lead = { prefix: LEAD, lengths: this.leadLengths, avg: leadAvg, weight: LEAD_BOOST };
     // A query's word pairs score in the search text only (the lead holds no pairs), at PAIR_BOOST.
@@ -163,77 +218,92 @@ export class OwnerKeywordIndex {
       ...pairTerms.map((term) => ({ term, f: body, weight: PAIR_BOOST })),
     ];
     for (const { term, f, weight } of scored) {
-      const id = this.termIds.get(f.prefix + term);
-      const p = id === undefined ? undefined : this.postings[id];
-      if (!p || p.df === 0) continue;
-      const idf = weight * Math.log(1 + (live - p.df + 0.5) / (p.df + 0.5));
-      for (let i = 0; i < p.length; i++) {
-        const slot = p.docs[i]!;
-        if (this.keys[slot] === undefined) continue;
-        const tf = p.tfs[i]!;
-        const norm = tf + K1 * (1 - B + (B * f.lengths[slot]!) / f.avg);
-        if (scores[slot] === 0) touched.push(slot);
+      const id = this.terms.find(f.prefix + term);
+      if (id < 0 || this.df[id] === 0) continue;
+      const df = this.df[id]!;
+      const idf = weight * Math.log(1 + (live - df + 0.5) / (df + 0.5));
+      const lengths = f.lengths;
+      const fieldAvg = f.avg;
+      const visit = (slot: number, tf: number) => {
+        if (slotKey[slot]! < 0) return;
+        const norm = tf + K1 * (1 - B + (B * lengths[slot]!) / fieldAvg);
+        if (scores[slot] === 0) hitSlots[hits++] = slot;
         scores[slot]! += (idf * tf * (K1 + 1)) / norm;
-      }
+      };
+      forMain(this.main, id, visit);
+      this.merge?.frozen.forEach(id, visit);
+      this.delta.forEach(id, visit);
     }
-    // The k best in a min-heap of slots (worst at the root), so a common word's tens of thousands of
-    // matches cost no allocation each: only a better match than the worst kept one enters.
-    const keys = this.keys;
-    const better = (a: number, sa: number, b: number, sb: number) =>
-      sa > sb || (sa === sb && keys[a]! < keys[b]!);
-    const heap: number[] = [];
-    const heapScore: number[] = [];
-    const siftDown = (i: number) => {
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let worst = i;
-        if (l < heap.length && better(heap[worst]!, heapScore[worst]!, heap[l]!, heapScore[l]!)) worst = l;
-        if (r < heap.length && better(heap[worst]!, heapScore[worst]!, heap[r]!, heapScore[r]!)) worst = r;
-        if (worst === i) return;
-        [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
-        [heapScore[i], heapScore[worst]] = [heapScore[worst]!, heapScore[i]!];
-        i = worst;
-      }
-    };
-    for (const slot of touched) {
-      const score = scores[slot]!;
-      scores[slot] = 0;
-      if (types && !types.has(this.types[slot]!)) continue;
-      if (heap.length < k) {
-        heap.push(slot);
-        heapScore.push(score);
-        // sift up: the worst goes to the root
-        for (let i = heap.length - 1; i > 0;) {
-          const parent = (i - 1) >> 1;
-          if (!better(heap[parent]!, heapScore[parent]!, heap[i]!, heapScore[i]!)) break;
-          [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-          [heapScore[i], heapScore[parent]] = [heapScore[parent]!, heapScore[i]!];
-          i = parent;
-        }
-      } else if (better(slot, score, heap[0]!, heapScore[0]!)) {
-        heap[0] = slot;
-        heapScore[0] = score;
-        siftDown(0);
-      }
-    }
-    return heap
-      .map((slot, i) => ({ key: keys[slot]!, score: heapScore[i]! }))
-      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return this.topK(hits, k, typeMask);
   }
 
-  private put(key: string, entityType: string, text: string | null, lead: string): void {
-    this.remove(key);
+  /** Writes the index (merged first, in slices) as a snapshot in dir; see typed-snapshot.ts. */
+  async saveTo(dir: string): Promise<void> {
+    if (this.mergeTimer) clearImmediate(this.mergeTimer);
+    this.mergeTimer = undefined;
+    // merged to the end in slices; the copy below follows the last slice with no await between
+    while (this.merge || this.delta.postings > 0) {
+      if (!this.merge) this.startMerge();
+      this.mergeStep(MERGE_STEP_MS);
+      if (this.merge || this.delta.postings > 0) await new Promise<void>((r) => setImmediate(r));
+    }
+    // the main segment is immutable; the rest changes with writes, so it is copied as of now
+    const terms = this.terms.parts();
+    const keys = this.keys.parts();
+    const arrays: Record<string, SnapshotArray> = {
+      termChars: terms.chars,
+      termStarts: terms.starts,
+      termBuckets: terms.buckets,
+      keyChars: keys.chars,
+      keyStarts: keys.starts,
+      keyBuckets: keys.buckets,
+      df: this.df.slice(0, terms.size),
+      keySlot: this.keySlot.slice(0, keys.size),
+      slotKey: this.slotKey.slice(0, this.slots),
+      slotType: this.slotType.slice(0, this.slots),
+      lengths: this.lengths.slice(0, this.slots),
+      leadLengths: this.leadLengths.slice(0, this.slots),
+      postStart: this.main.postStart,
+      byteStart: this.main.byteStart,
+      docs: this.main.docs,
+      tfs: this.main.tfs,
+    };
+    const meta: Meta = {
+      live: this.live,
+      slots: this.slots,
+      totalLength: this.totalLength,
+      totalLeadLength: this.totalLeadLength,
+      types: [...this.types],
+      mainTerms: this.main.terms,
+    };
+    await writeSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT, arrays, meta);
+  }
+
+  /** A ready index read back from saveTo's snapshot; a missing, truncated or corrupt one throws. */
+  static async loadFrom(dir: string): Promise<OwnerKeywordIndex> {
+    const { arrays, meta } = await readSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT);
+    const m = meta as Meta;
+    const slots = m.slots;
+    const ok =
+      (arrays.termStarts?.length ?? 0) === (arrays.df?.length ?? -1) + 1 &&
+      (arrays.keyStarts?.length ?? 0) === (arrays.keySlot?.length ?? -1) + 1 &&
+      [arrays.slotKey, arrays.slotType, arrays.lengths, arrays.leadLengths].every((x) => x?.length === slots) &&
+      arrays.postStart?.length === m.mainTerms + 1 &&
+      arrays.postStart[m.mainTerms] === arrays.tfs?.length &&
+      arrays.byteStart?.[m.mainTerms] === arrays.docs?.length;
+    if (!ok) throw new Error(`keyword index snapshot in ${dir}: arrays do not fit together (corrupt)`);
+    const index = new OwnerKeywordIndex(arrays, m);
+    index.state = 'ready';
+    return index;
+  }
+
+  private put(id: number, entityType: string, text: string | null, lead: string): void {
+    this.removeKey(id);
     if (text === null) return;
     const counts = new Map<number, number>();
     const count = (term: string) => {
-      let id = this.termIds.get(term);
-      if (id === undefined) {
-        id = this.postings.length;
-        this.termIds.set(term, id);
-        this.postings.push({ docs: new Int32Array(4), tfs: new Uint16Array(4), length: 0, df: 0 });
-      }
-      counts.set(id, (counts.get(id) ?? 0) + 1);
+      const t = this.terms.intern(term);
+      counts.set(t, (counts.get(t) ?? 0) + 1);
     };
     let length = 0;
     for (const term of analyse(text)) {
@@ -245,80 +315,139 @@ export class OwnerKeywordIndex {
       count(LEAD + term);
       leadLength += 1;
     }
-    const terms: DocTerms = {
-      ids: Int32Array.from(counts.keys()),
-      tfs: Uint16Array.from(counts.values(), (tf) => Math.min(tf, 65_535)),
-    };
-    const slot = this.keys.length;
-    this.keys.push(key);
-    this.types.push(entityType);
-    this.docTerms.push(terms);
-    if (slot >= this.lengths.length) {
-      const grown = new Uint32Array(this.lengths.length * 2);
-      grown.set(this.lengths);
-      this.lengths = grown;
-      const grownLead = new Uint32Array(this.lengths.length);
-      grownLead.set(this.leadLengths);
-      this.leadLengths = grownLead;
+    const slot = this.slots++;
+    this.slotKey = grow(this.slotKey, slot + 1);
+    this.slotType = grow(this.slotType, slot + 1);
+    this.lengths = grow(this.lengths, slot + 1);
+    this.leadLengths = grow(this.leadLengths, slot + 1);
+    this.df = grow(this.df, this.terms.size);
+    let type = this.types.indexOf(entityType);
+    if (type < 0) {
+      if (this.types.length === 255) throw new Error('keyword index: more than 255 entity types');
+      type = this.types.push(entityType) - 1;
     }
+    this.slotKey[slot] = id;
+    this.slotType[slot] = type;
     this.lengths[slot] = length;
-    this.totalLength += length;
     this.leadLengths[slot] = leadLength;
+    this.keySlot[id] = slot;
+    this.live += 1;
+    this.totalLength += length;
     this.totalLeadLength += leadLength;
-    this.slotOf.set(key, slot);
-    this.post(slot, terms);
+    for (const [t, tf] of counts) {
+      this.delta.add(t, slot, Math.min(tf, MAX_TF));
+      this.df[t]! += 1;
+    }
+    if (this.state === 'building') {
+      // the build pays for merges as it goes, a little per posting, so none is one long block
+      if (this.merge) {
+        this.mergeCredit += counts.size * BUILD_MERGE_CREDIT;
+        if (this.mergeCredit > 50_000) {
+          this.mergeCredit = 0;
+          this.mergeStep(1);
+        }
+      } else if (this.mergeDue()) this.startMerge();
+    } else this.scheduleMerge();
   }
 
-  private post(slot: number, terms: DocTerms): void {
-    for (let i = 0; i < terms.ids.length; i++) {
-      const p = this.postings[terms.ids[i]!]!;
-      if (p.length === p.docs.length) {
-        const docs = new Int32Array(p.docs.length * 2);
-        docs.set(p.docs);
-        const tfs = new Uint16Array(p.tfs.length * 2);
-        tfs.set(p.tfs);
-        p.docs = docs;
-        p.tfs = tfs;
+  private keyId(key: string): number {
+    const id = this.keys.intern(key);
+    this.keySlot = grow(this.keySlot, this.keys.size, -1);
+    return id;
+  }
+
+  private removeKey(id: number): void {
+    const slot = id < this.keySlot.length ? this.keySlot[id]! : -1;
+    if (slot < 0) return;
+    this.keySlot[id] = -1;
+    this.slotKey[slot] = -1;
+    this.live -= 1;
+    this.totalLength -= this.lengths[slot]!;
+    this.totalLeadLength -= this.leadLengths[slot]!;
+  }
+
+  private mergeDue(): boolean {
+    return this.delta.postings >= Math.max(MIN_DELTA_POSTINGS, this.main.tfs.length / 4);
+  }
+
+  private startMerge(): void {
+    if (this.merge) return;
+    const frozen = this.delta;
+    this.delta = new DeltaSegment(this.terms.size);
+    this.merge = new MergeJob(
+      this.main,
+      frozen,
+      this.terms.size,
+      (slot) => this.slotKey[slot]! >= 0,
+      (t, n) => {
+        this.df[t] = n + this.delta.countOf(t);
+      },
+    );
+  }
+
+  private mergeStep(budgetMs: number): void {
+    const done = this.merge?.step(budgetMs);
+    if (!done) return;
+    this.main = done;
+    this.merge = undefined;
+  }
+
+  /** After the build: merges run on the loop in short steps whenever one is due. */
+  private scheduleMerge(): void {
+    if (this.state !== 'ready' || this.mergeTimer || (!this.merge && !this.mergeDue())) return;
+    this.mergeTimer = setImmediate(() => {
+      this.mergeTimer = undefined;
+      if (!this.merge) this.startMerge();
+      this.mergeStep(MERGE_STEP_MS);
+      if (this.merge) this.scheduleMerge();
+    });
+    this.mergeTimer.unref();
+  }
+
+  /** The k best of the scored slots in a min-heap (worst at the root); zeroes the scratch scores. */
+  private topK(hits: number, k: number, typeMask: Uint8Array | undefined): KeywordCandidate[] {
+    const scores = this.scratch;
+    const keys = this.keys;
+    const slotKey = this.slotKey;
+    const better = (a: number, sa: number, b: number, sb: number) =>
+      sa > sb || (sa === sb && keys.compare(slotKey[a]!, slotKey[b]!) < 0);
+    const heap: number[] = [];
+    const heapScore: number[] = [];
+    const swap = (i: number, j: number) => {
+      [heap[i], heap[j]] = [heap[j]!, heap[i]!];
+      [heapScore[i], heapScore[j]] = [heapScore[j]!, heapScore[i]!];
+    };
+    for (let h = 0; h < hits; h++) {
+      const slot = this.hitSlots[h]!;
+      const score = scores[slot]!;
+      scores[slot] = 0;
+      if (typeMask && typeMask[this.slotType[slot]!] !== 1) continue;
+      if (heap.length < k) {
+        heap.push(slot);
+        heapScore.push(score);
+        for (let i = heap.length - 1; i > 0; ) {
+          const parent = (i - 1) >> 1;
+          if (!better(heap[parent]!, heapScore[parent]!, heap[i]!, heapScore[i]!)) break;
+          swap(i, parent);
+          i = parent;
+        }
+      } else if (better(slot, score, heap[0]!, heapScore[0]!)) {
+        heap[0] = slot;
+        heapScore[0] = score;
+        for (let i = 0; ; ) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let worst = i;
+          if (l < heap.length && better(heap[worst]!, heapScore[worst]!, heap[l]!, heapScore[l]!)) worst = l;
+          if (r < heap.length && better(heap[worst]!, heapScore[worst]!, heap[r]!, heapScore[r]!)) worst = r;
+          if (worst === i) break;
+          swap(i, worst);
+          i = worst;
+        }
       }
-      p.docs[p.length] = slot;
-      p.tfs[p.length] = terms.tfs[i]!;
-      p.length += 1;
-      p.df += 1;
     }
-  }
-
-  /** Rewrites slots and postings without the removed documents. */
-  private compact(): void {
-    const live = [...this.slotOf.entries()];
-    const docTerms = this.docTerms;
-    const types = this.types;
-    const lengths = this.lengths;
-    const leadLengths = this.leadLengths;
-    for (const p of this.postings) {
-      p.length = 0;
-      p.df = 0;
-    }
-    this.slotOf.clear();
-    this.keys = [];
-    this.types = [];
-    this.docTerms = [];
-    this.lengths = new Uint32Array(Math.max(1_024, live.length * 2));
-    this.leadLengths = new Uint32Array(this.lengths.length);
-    this.totalLength = 0;
-    this.totalLeadLength = 0;
-    this.dead = 0;
-    for (const [key, oldSlot] of live) {
-      const terms = docTerms[oldSlot]!;
-      const slot = this.keys.length;
-      this.keys.push(key);
-      this.types.push(types[oldSlot]!);
-      this.docTerms.push(terms);
-      this.lengths[slot] = lengths[oldSlot]!;
-      this.totalLength += lengths[oldSlot]!;
-      this.leadLengths[slot] = leadLengths[oldSlot]!;
-      this.totalLeadLength += leadLengths[oldSlot]!;
-      this.slotOf.set(key, slot);
-      this.post(slot, terms);
-    }
+    return heap
+      .map((slot, i) => ({ key: keys.get(slotKey[slot]!), score: heapScore[i]! }))
+      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 }

@@ -1,0 +1,209 @@
+// The keyword index's postings, off the JS object graph: a main segment in CSR form (per term an
+// offset into one byte arena of delta + varint coded slots and one Uint8 arena of term frequencies),
+// and delta segments of recent writes (per term a chain of small fixed-size chunks in one Int32
+// pool). A merge rewrites main + a frozen delta into a new main in resumable steps, dropping removed
+// documents' postings, while a fresh delta takes new writes; queries read all of them meanwhile.
+// Slots only grow, so each term's slots ascend across main → frozen → active: gaps stay positive.
+
+/** Slots per delta chunk; a chunk is [next chunk, slot × CHUNK] in the pool. */
+const CHUNK = 8;
+const STRIDE = CHUNK + 1;
+
+export interface MainSegment {
+  /** Terms covered (ids at or above have no postings here). */
+  terms: number;
+  /** Per term: first posting (tfs index) and first byte (docs index); terms + 1 entries. */
+  postStart: Uint32Array;
+  byteStart: Uint32Array;
+  /** Slots, per term ascending, the first as is and the rest as gaps, in LEB128 varints. */
+  docs: Uint8Array;
+  tfs: Uint8Array;
+}
+
+export const EMPTY_MAIN: MainSegment = {
+  terms: 0,
+  postStart: new Uint32Array(1),
+  byteStart: new Uint32Array(1),
+  docs: new Uint8Array(0),
+  tfs: new Uint8Array(0),
+};
+
+/** Calls visit(slot, tf) for each of the term's postings in main, slot order. */
+export function forMain(main: MainSegment, term: number, visit: (slot: number, tf: number) => void): void {
+  if (term >= main.terms) return;
+  const docs = main.docs;
+  const tfs = main.tfs;
+  let p = main.postStart[term]!;
+  const end = main.postStart[term + 1]!;
+  let b = main.byteStart[term]!;
+  let slot = 0;
+  for (; p < end; p++) {
+    let v = docs[b++]!;
+    if (v >= 0x80) {
+      let gap = v & 0x7f;
+      let shift = 7;
+      do {
+        v = docs[b++]!;
+        gap += (v & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (v >= 0x80);
+      slot += gap;
+    } else slot += v;
+    visit(slot, tfs[p]!);
+  }
+}
+
+export class DeltaSegment {
+  postings = 0;
+  private head: Int32Array;
+  private tail: Int32Array;
+  private count: Int32Array;
+  private pool = new Int32Array(STRIDE * 1_024);
+  private poolTf = new Uint8Array(STRIDE * 1_024);
+  /** Pool entries in use; 0 is never a chunk (it means "none"). */
+  private used = STRIDE;
+
+  constructor(terms: number) {
+    const n = Math.max(1_024, terms);
+    this.head = new Int32Array(n);
+    this.tail = new Int32Array(n);
+    this.count = new Int32Array(n);
+  }
+
+  /** The term's postings here. */
+  countOf(term: number): number {
+    return term < this.count.length ? this.count[term]! : 0;
+  }
+
+  add(term: number, slot: number, tf: number): void {
+    if (term >= this.count.length) this.growTerms(term + 1);
+    const n = this.count[term]!;
+    let chunk = this.tail[term]!;
+    if (n % CHUNK === 0) {
+      if (this.used + STRIDE > this.pool.length) this.growPool();
+      const fresh = this.used;
+      this.used += STRIDE;
+      this.pool[fresh] = 0;
+      if (chunk === 0) this.head[term] = fresh;
+      else this.pool[chunk] = fresh;
+      this.tail[term] = fresh;
+      chunk = fresh;
+    }
+    const at = chunk + 1 + (n % CHUNK);
+    this.pool[at] = slot;
+    this.poolTf[at] = tf;
+    this.count[term] = n + 1;
+    this.postings += 1;
+  }
+
+  /** Calls visit(slot, tf) for each of the term's postings here, slot order. */
+  forEach(term: number, visit: (slot: number, tf: number) => void): void {
+    let left = this.countOf(term);
+    for (let chunk = left > 0 ? this.head[term]! : 0; chunk !== 0 && left > 0; chunk = this.pool[chunk]!) {
+      const n = Math.min(left, CHUNK);
+      for (let i = 1; i <= n; i++) visit(this.pool[chunk + i]!, this.poolTf[chunk + i]!);
+      left -= n;
+    }
+  }
+
+  bytes(): number {
+    return (
+      this.head.byteLength + this.tail.byteLength + this.count.byteLength + this.pool.byteLength + this.poolTf.byteLength
+    );
+  }
+
+  private growTerms(min: number): void {
+    const n = Math.max(min, this.count.length * 2);
+    for (const name of ['head', 'tail', 'count'] as const) {
+      const grown = new Int32Array(n);
+      grown.set(this[name]);
+      this[name] = grown;
+    }
+  }
+
+  private growPool(): void {
+    const pool = new Int32Array(this.pool.length * 2);
+    pool.set(this.pool);
+    this.pool = pool;
+    const tfs = new Uint8Array(this.poolTf.length * 2);
+    tfs.set(this.poolTf);
+    this.poolTf = tfs;
+  }
+}
+
+/**
+ * Main + frozen delta → a new main, a slice at a time. isLive says whether a slot's document is still
+ * there (removed documents' postings are dropped); each term's new count goes to setDf together with
+ * the postings the active delta got meanwhile.
+ */
+export class MergeJob {
+  private term = 0;
+  private post = 0;
+  private byte = 0;
+  private readonly postStart: Uint32Array;
+  private readonly byteStart: Uint32Array;
+  private docs: Uint8Array;
+  private tfs: Uint8Array;
+  private readonly terms: number;
+
+  constructor(
+    private readonly main: MainSegment,
+    readonly frozen: DeltaSegment,
+    terms: number,
+    private readonly isLive: (slot: number) => boolean,
+    private readonly setDf: (term: number, postings: number) => void,
+  ) {
+    this.terms = terms;
+    this.postStart = new Uint32Array(terms + 1);
+    this.byteStart = new Uint32Array(terms + 1);
+    const postings = main.tfs.length + frozen.postings;
+    this.tfs = new Uint8Array(postings);
+    // main's bytes again, plus at most five bytes a new posting (a gap below 2^35)
+    this.docs = new Uint8Array(main.docs.length + frozen.postings * 5);
+  }
+
+  /** Works for about budgetMs; the new main when done. */
+  step(budgetMs: number): MainSegment | undefined {
+    const until = performance.now() + budgetMs;
+    let last = 0;
+    let checked = this.post;
+    const keep = (slot: number, tf: number) => {
+      if (!this.isLive(slot)) return;
+      let gap = slot - last;
+      last = slot;
+      while (gap >= 0x80) {
+        this.docs[this.byte++] = (gap & 0x7f) | 0x80;
+        gap = Math.floor(gap / 0x80);
+      }
+      this.docs[this.byte++] = gap;
+      this.tfs[this.post++] = tf;
+    };
+    while (this.term < this.terms) {
+      const t = this.term;
+      this.postStart[t] = this.post;
+      this.byteStart[t] = this.byte;
+      last = 0;
+      forMain(this.main, t, keep);
+      this.frozen.forEach(t, keep);
+      this.setDf(t, this.post - this.postStart[t]!);
+      this.term += 1;
+      // the clock is read every 1,024 terms or 64k postings, whichever comes first
+      if ((this.term & 1_023) === 0 || this.post - checked > 65_536) {
+        checked = this.post;
+        if (performance.now() > until) return undefined;
+      }
+    }
+    this.postStart[this.terms] = this.post;
+    this.byteStart[this.terms] = this.byte;
+    // trimmed only when much is unused (a copy of the arena): removed documents, short gaps
+    if (this.byte < this.docs.length * 0.75) this.docs = this.docs.slice(0, this.byte);
+    if (this.post < this.tfs.length * 0.75) this.tfs = this.tfs.slice(0, this.post);
+    return {
+      terms: this.terms,
+      postStart: this.postStart,
+      byteStart: this.byteStart,
+      docs: this.docs.subarray(0, this.byte),
+      tfs: this.tfs.subarray(0, this.post),
+    };
+  }
+}
