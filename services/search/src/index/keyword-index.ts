@@ -182,7 +182,10 @@ export class OwnerKeywordIndex {
       terms: this.terms.bytes() + this.df.byteLength,
       keys: this.keys.bytes() + this.keySlot.byteLength + this.keyTouched.byteLength,
       slots:
-        this.slotKey.byteLength + this.slotType.byteLength + this.lengths.byteLength + this.leadLengths.byteLength,
+        this.slotKey.byteLength +
+        this.slotType.byteLength +
+        this.lengths.byteLength +
+        this.leadLengths.byteLength,
     };
   }
 
@@ -287,7 +290,9 @@ export class OwnerKeywordIndex {
     const ok =
       (arrays.termStarts?.length ?? 0) === (arrays.df?.length ?? -1) + 1 &&
       (arrays.keyStarts?.length ?? 0) === (arrays.keySlot?.length ?? -1) + 1 &&
-      [arrays.slotKey, arrays.slotType, arrays.lengths, arrays.leadLengths].every((x) => x?.length === slots) &&
+      [arrays.slotKey, arrays.slotType, arrays.lengths, arrays.leadLengths].every(
+        (x) => x?.length === slots,
+      ) &&
       arrays.postStart?.length === m.mainTerms + 1 &&
       arrays.postStart[m.mainTerms] === arrays.tfs?.length &&
       arrays.byteStart?.[m.mainTerms] === arrays.docs?.length;
@@ -425,7 +430,7 @@ export class OwnerKeywordIndex {
       if (heap.length < k) {
         heap.push(slot);
         heapScore.push(score);
-        for (let i = heap.length - 1; i > 0; ) {
+        for (let i = heap.length - 1; i > 0;) {
           const parent = (i - 1) >> 1;
           if (!better(heap[parent]!, heapScore[parent]!, heap[i]!, heapScore[i]!)) break;
           swap(i, parent);
@@ -434,7 +439,7 @@ export class OwnerKeywordIndex {
       } else if (better(slot, score, heap[0]!, heapScore[0]!)) {
         heap[0] = slot;
         heapScore[0] = score;
-        for (let i = 0; ; ) {
+        for (let i = 0; ;) {
           const l = 2 * i + 1;
           const r = l + 1;
           let worst = i;

@@ -108,7 +108,11 @@ export class DeltaSegment {
 
   bytes(): number {
     return (
-      this.head.byteLength + this.tail.byteLength + this.count.byteLength + this.pool.byteLength + this.poolTf.byteLength
+      this.head.byteLength +
+      this.tail.byteLength +
+      this.count.byteLength +
+      this.pool.byteLength +
+      this.poolTf.byteLength
     );
   }
 
@@ -146,13 +150,22 @@ export class MergeJob {
   private tfs: Uint8Array;
   private readonly terms: number;
 
+  private readonly main: MainSegment;
+  readonly frozen: DeltaSegment;
+  private readonly isLive: (slot: number) => boolean;
+  private readonly setDf: (term: number, postings: number) => void;
+
   constructor(
-    private readonly main: MainSegment,
-    readonly frozen: DeltaSegment,
+    main: MainSegment,
+    frozen: DeltaSegment,
     terms: number,
-    private readonly isLive: (slot: number) => boolean,
-    private readonly setDf: (term: number, postings: number) => void,
+    isLive: (slot: number) => boolean,
+    setDf: (term: number, postings: number) => void,
   ) {
+    this.main = main;
+    this.frozen = frozen;
+    this.isLive = isLive;
+    this.setDf = setDf;
     this.terms = terms;
     this.postStart = new Uint32Array(terms + 1);
     this.byteStart = new Uint32Array(terms + 1);

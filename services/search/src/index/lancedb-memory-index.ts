@@ -2,9 +2,12 @@
 // (vector-graph.ts), search text in a BM25 inverted index (keyword-index.ts) and hits' display
 // fields, built in the background from the table on the owner's first query and kept in step with
 // every write. The table answers meanwhile, and whenever a query needs a filter they cannot apply.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { Table } from '@lancedb/lancedb';
 import type { Logger } from '@kaboodle/platform';
 import { sqlString } from './lance-filter.ts';
+import { OwnerDisplayRows } from './display-rows.ts';
 import { OwnerKeywordIndex } from './keyword-index.ts';
 import { displayRow, HIT_COLUMNS } from './lancedb-rows.ts';
 import type { Row } from './lancedb-rows.ts';
@@ -22,8 +25,8 @@ export interface MemoryIndexOptions extends VectorGraphSettings {
 export interface OwnerMemory {
   graph: OwnerVectorGraph;
   words: OwnerKeywordIndex;
-  /** The hits' display fields by key (HIT_COLUMNS), so a query never reads the table. */
-  rows: Map<string, Record<string, unknown>>;
+  /** The hits' display fields by key (HIT_COLUMNS), so a query never reads the table (on disk: display-rows.ts). */
+  rows: OwnerDisplayRows;
   /** Keys written since the build began (the builder's older snapshot rows must not overwrite them). */
   touched: Set<string>;
   state: 'building' | 'ready';
@@ -56,6 +59,8 @@ export function createMemoryIndexes(options: {
   dims: number;
   table(): Table;
   log: Logger | undefined;
+  /** The owners' memory files go under here (one directory per owner). */
+  dir: string;
 }): MemoryIndexes {
   const { settings, dims, log } = options;
   const minOwnerRows = settings?.minOwnerRows ?? 5_000;
@@ -73,11 +78,18 @@ export function createMemoryIndexes(options: {
     return n;
   }
 
+  const ownerDir = (ownerId: string) =>
+    path.join(options.dir, createHash('sha256').update(ownerId).digest('hex').slice(0, 32));
+  function release(mem: OwnerMemory | undefined): void {
+    mem?.words.close();
+    mem?.rows.close();
+  }
+
   function startBuild(ownerId: string, liveRows: number): void {
     const graph: OwnerMemory = {
       graph: new OwnerVectorGraph(dims, settings ?? {}, liveRows + 64),
       words: new OwnerKeywordIndex(),
-      rows: new Map(),
+      rows: new OwnerDisplayRows(ownerDir(ownerId)),
       touched: new Set(),
       state: 'building',
     };
@@ -128,6 +140,7 @@ export function createMemoryIndexes(options: {
         );
       } catch (err) {
         if (graphs.get(ownerId) === graph) graphs.delete(ownerId);
+        release(graph);
         failedAt.set(ownerId, Date.now());
         log?.warn({ err }, 'search index: building an in-memory index failed; the table answers');
       } finally {
@@ -171,9 +184,11 @@ export function createMemoryIndexes(options: {
       }
     },
     dropOwner(ownerId) {
+      release(graphs.get(ownerId));
       graphs.delete(ownerId);
     },
     clear() {
+      for (const mem of graphs.values()) release(mem);
       graphs.clear();
     },
     async awaitBuild(ownerId, liveRows) {

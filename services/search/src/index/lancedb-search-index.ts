@@ -9,6 +9,7 @@
 // (lancedb-memory-index.ts), the hit-row cache (lancedb-hit-cache.ts) and the reads
 // (lancedb-queries.ts, lancedb-reads.ts).
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { Connection, Table } from '@lancedb/lancedb';
 import { wrapError } from '@kaboodle/platform';
@@ -169,6 +170,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     dims,
     table: t,
     log,
+    dir: path.join(options.dir, 'memory-indexes'),
   });
   // Kaboodle memberships: their own small table in the same folder (lancedb-kaboodle-index.ts).
   const kaboodles = createLanceDbKaboodleIndex({

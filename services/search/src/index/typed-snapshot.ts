@@ -87,11 +87,16 @@ export async function readSnapshot(
     });
   }
   if (header.kind !== kind || header.format !== format)
-    throw new Error(`${kind} snapshot in ${dir}: format ${header.format} of ${header.kind}, expected ${format}`);
+    throw new Error(
+      `${kind} snapshot in ${dir}: format ${header.format} of ${header.kind}, expected ${format}`,
+    );
   const raw = await readFile(path.join(dir, path.basename(header.data)));
   if (raw.length !== header.bytes)
-    throw new Error(`${kind} snapshot in ${dir}: data is ${raw.length} bytes, expected ${header.bytes} (truncated?)`);
-  if (crc32(raw) !== header.crc32) throw new Error(`${kind} snapshot in ${dir}: data checksum mismatch (corrupt)`);
+    throw new Error(
+      `${kind} snapshot in ${dir}: data is ${raw.length} bytes, expected ${header.bytes} (truncated?)`,
+    );
+  if (crc32(raw) !== header.crc32)
+    throw new Error(`${kind} snapshot in ${dir}: data checksum mismatch (corrupt)`);
   // typed-array views need aligned offsets: copy when Node handed a pooled, unaligned buffer
   const bytes = raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw);
   const arrays: Record<string, SnapshotArray> = {};
