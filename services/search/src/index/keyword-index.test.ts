@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { OwnerKeywordIndex, analyse, wordPairs } from './keyword-index.ts';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OwnerKeywordIndex, analyse, wordPairs, type KeywordCandidate } from './keyword-index.ts';
+import { LEAD_BOOST, PAIR_BOOST } from './search-scoring.ts';
 
 describe('analyse', () => {
   it('folds case and accents, drops stop words and overlong tokens, and stems like the table’s FTS', () => {
@@ -124,5 +128,270 @@ describe('OwnerKeywordIndex', () => {
     const all = ix.search('pine', 5_000);
     expect(top).toEqual(all.slice(0, 20));
     expect(top[0]!.score).toBeGreaterThanOrEqual(top[19]!.score);
+  });
+});
+
+// ---- the compact layout: reference BM25, merges, deletes, snapshots ----------------------------
+
+/** A straightforward BM25 over live documents, as the index documents it (Maps, no tricks). */
+function referenceIndex(
+  docs: Map<string, { type: string; text: string; lead: string }>,
+): (query: string, k: number, types?: string[]) => KeywordCandidate[] {
+  const fields = [...docs].map(([key, d]) => {
+    const tf = (terms: string[]) => {
+      const m = new Map<string, number>();
+      for (const t of terms) m.set(t, (m.get(t) ?? 0) + 1);
+      for (const [t, n] of m) m.set(t, Math.min(n, 255));
+      return m;
+    };
+    const body = analyse(d.text);
+    const lead = analyse(d.lead);
+    return { key, type: d.type, body: tf(body), lead: tf(lead), len: body.length, leadLen: lead.length };
+  });
+  const n = fields.length;
+  const avg = fields.reduce((s, f) => s + f.len, 0) / n || 1;
+  const leadAvg = fields.reduce((s, f) => s + f.leadLen, 0) / n || 1;
+  const dfs = new Map<string, number>();
+  for (const f of fields) {
+    for (const t of f.body.keys()) dfs.set(t, (dfs.get(t) ?? 0) + 1);
+    for (const t of f.lead.keys()) dfs.set(`lead:${t}`, (dfs.get(`lead:${t}`) ?? 0) + 1);
+  }
+  return (query, k, types) => {
+    if (n === 0) return [];
+    const scores = new Map<string, number>();
+    const terms = [...new Set(analyse(query))];
+    const scored = [
+      ...terms.flatMap((t) => [
+        { t, lead: false, w: 1 },
+        { t, lead: true, w: LEAD_BOOST },
+      ]),
+      ...[...new Set(analyse(wordPairs(query)))].map((t) => ({ t, lead: false, w: PAIR_BOOST })),
+    ];
+    for (const { t, lead, w } of scored) {
+      const df = dfs.get(lead ? `lead:${t}` : t) ?? 0;
+      if (df === 0) continue;
+      const idf = w * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      for (const f of fields) {
+        const tf = (lead ? f.lead : f.body).get(t);
+        if (!tf) continue;
+        const norm = tf + 1.2 * (1 - 0.75 + (0.75 * (lead ? f.leadLen : f.len)) / (lead ? leadAvg : avg));
+        scores.set(f.key, (scores.get(f.key) ?? 0) + (idf * tf * 2.2) / norm);
+      }
+    }
+    return [...scores]
+      .filter(([key]) => !types || types.includes(docs.get(key)!.type))
+      .map(([key, score]) => ({ key, score }))
+      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
+      .slice(0, k);
+  };
+}
+
+/** A random corpus with Zipf-like word frequencies (very common and very rare words), pairs appended. */
+function randomCorpus(
+  count: number,
+  seed: number,
+): Map<string, { type: string; text: string; lead: string }> {
+  let a = seed;
+  const rand = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const vocab = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x${'abcdefgh'[i % 8]}`);
+  const docs = new Map<string, { type: string; text: string; lead: string }>();
+  for (let i = 0; i < count; i++) {
+    const words = Array.from(
+      { length: 3 + Math.floor(rand() * 40) },
+      () => vocab[Math.floor(400 * rand() ** 3)]!,
+    );
+    // a few documents repeat one word past the Uint8 term-frequency cap
+    if (i % 97 === 0) words.push(...Array<string>(300).fill(vocab[1]!));
+    const text = words.join(' ');
+    docs.set(`doc-${(i * 7919) % count}`, {
+      type: rand() < 0.3 ? 'inventory_item' : 'document',
+      text: `${text}\n${wordPairs(text)}`,
+      lead: text.slice(0, 60),
+    });
+  }
+  return docs;
+}
+
+const QUERIES = [
+  'w0xa',
+  'w1xb w2xc',
+  'w3xd w4xe w5xf',
+  'w9xb wbxd',
+  'w2xc w3xd',
+  'w5xf w1xb w0xa',
+  'w4pxh',
+  'nothing',
+];
+
+function expectSameAsReference(
+  ix: OwnerKeywordIndex,
+  docs: Map<string, { type: string; text: string; lead: string }>,
+): void {
+  const reference = referenceIndex(docs);
+  for (const q of QUERIES) {
+    for (const types of [undefined, ['inventory_item']]) {
+      const got = ix.search(q, 15, types);
+      const want = reference(q, 15, types);
+      expect(
+        got.map((h) => h.key),
+        q,
+      ).toEqual(want.map((h) => h.key));
+      got.forEach((h, i) => expect(h.score).toBeCloseTo(want[i]!.score, 9));
+    }
+  }
+}
+
+describe('OwnerKeywordIndex layout', () => {
+  it('ranks exactly as a reference BM25 over a random corpus, across merges made during the build', () => {
+    const docs = randomCorpus(9_000, 7);
+    const ix = new OwnerKeywordIndex();
+    for (const [key, d] of docs) ix.load(key, d.type, d.text, d.lead);
+    // the build merged at least once (its postings are past the delta's threshold) and left a delta
+    expect(ix.segments().main).toBeGreaterThan(0);
+    ix.markReady();
+    expectSameAsReference(ix, docs);
+    ix.mergeNow();
+    expect(ix.segments()).toEqual({ main: expect.any(Number), delta: 0, merging: false });
+    expectSameAsReference(ix, docs);
+  });
+
+  it('answers from main and delta alike, skips removed documents, and drops them at the merge', () => {
+    const docs = randomCorpus(3_000, 11);
+    const ix = new OwnerKeywordIndex();
+    for (const [key, d] of docs) ix.load(key, d.type, d.text, d.lead);
+    ix.markReady();
+    ix.mergeNow();
+    // writes after the build: new documents, rewrites and deletes go to the delta
+    const later = randomCorpus(1_000, 12);
+    let i = 0;
+    for (const [key, d] of later) {
+      const k = i % 3 === 0 ? key : `late-${key}`; // a third rewrite existing keys
+      ix.applyWrite(k, d.type, d.text, d.lead);
+      docs.set(k, d);
+      i++;
+    }
+    for (const key of [...docs.keys()].filter((_, j) => j % 5 === 0)) {
+      ix.applyWrite(key, 'document', null);
+      docs.delete(key);
+    }
+    expect(ix.size).toBe(docs.size);
+    expect(ix.segments().delta).toBeGreaterThan(0);
+    // removed documents never appear, though df still counts them until the merge
+    for (const q of QUERIES) {
+      for (const h of ix.search(q, 50)) expect(docs.has(h.key), h.key).toBe(true);
+    }
+    ix.mergeNow();
+    expect(ix.segments().delta).toBe(0);
+    expectSameAsReference(ix, docs);
+  });
+
+  it('counts a removed document in df until the next merge, as Lucene does', () => {
+    const ix = new OwnerKeywordIndex();
+    for (const [k, t] of Object.entries({ a: 'ocean', b: 'ocean', c: 'other', d: 'more' }))
+      ix.load(k, 'document', t);
+    ix.markReady();
+    ix.remove('b');
+    const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    // live documents 3, each of length 1: the tf part is 2.2 / (1 + 1.2) = 1
+    expect(ix.search('ocean', 5)[0]!.score).toBeCloseTo(idf(3, 2), 12);
+    ix.mergeNow();
+    expect(ix.search('ocean', 5)[0]!.score).toBeCloseTo(idf(3, 1), 12);
+  });
+
+  it('reads slots far apart back from the varint gaps', () => {
+    const ix = new OwnerKeywordIndex();
+    ix.load('first', 'document', 'zebra');
+    for (let i = 0; i < 20_000; i++) ix.load(`f${i}`, 'document', 'filler');
+    ix.load('last', 'document', 'zebra');
+    ix.markReady();
+    ix.mergeNow();
+    expect(ix.search('zebra', 5).map((h) => h.key)).toEqual(['first', 'last']);
+  });
+
+  it('merges a large delta in the background, in slices, answering meanwhile', async () => {
+    const docs = randomCorpus(1_000, 3);
+    const ix = new OwnerKeywordIndex();
+    ix.markReady();
+    // past the delta threshold (2^18 postings) after the build: a merge is scheduled on the loop
+    let i = 0;
+    while (ix.segments().delta < 300_000) {
+      for (const [key, d] of docs) ix.applyWrite(`${i}-${key}`, d.type, d.text, d.lead);
+      i++;
+    }
+    const before = ix.search('w1xb w2xc', 10);
+    let steps = 0;
+    while (ix.segments().merging || ix.segments().delta > 0) {
+      await new Promise<void>((r) => setImmediate(r));
+      steps++;
+      expect(ix.search('w1xb w2xc', 10)).toEqual(before);
+      if (steps > 10_000) throw new Error('the merge never finished');
+    }
+    expect(ix.segments().main).toBeGreaterThan(300_000);
+    expect(ix.search('w1xb w2xc', 10)).toEqual(before);
+  });
+
+  describe('snapshots', () => {
+    const dirs: string[] = [];
+    afterEach(async () => {
+      await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+    });
+    async function tmp(): Promise<string> {
+      const d = await mkdtemp(path.join(tmpdir(), 'kaboodle-kw-'));
+      dirs.push(d);
+      return d;
+    }
+
+    it('round-trips through saveTo/loadFrom, and the loaded index takes writes', async () => {
+      const docs = randomCorpus(3_000, 5);
+      const ix = new OwnerKeywordIndex();
+      for (const [key, d] of docs) ix.load(key, d.type, d.text, d.lead);
+      ix.markReady();
+      ix.applyWrite('doc-1', 'document', null);
+      docs.delete('doc-1');
+      const dir = await tmp();
+      await ix.saveTo(dir);
+      await ix.saveTo(dir); // a second save replaces the first
+      expect((await readdir(dir)).sort()).toEqual([
+        expect.stringMatching(/^keyword-index-.*\.bin$/),
+        'keyword-index.json',
+      ]);
+      const back = await OwnerKeywordIndex.loadFrom(dir);
+      expect(back.state).toBe('ready');
+      expect(back.size).toBe(docs.size);
+      expectSameAsReference(back, docs);
+      back.applyWrite('doc-2', 'document', 'w0xa w0xa heron');
+      back.applyWrite('new', 'inventory_item', 'heron');
+      back.remove('doc-3');
+      docs.set('doc-2', { type: 'document', text: 'w0xa w0xa heron', lead: '' });
+      docs.set('new', { type: 'inventory_item', text: 'heron', lead: '' });
+      docs.delete('doc-3');
+      expect(back.search('heron', 5).map((h) => h.key)).toEqual(['new', 'doc-2']);
+      back.mergeNow();
+      expectSameAsReference(back, docs);
+    });
+
+    it('rejects a missing, truncated or altered snapshot with a clear error', async () => {
+      const ix = new OwnerKeywordIndex();
+      for (const [key, d] of randomCorpus(500, 9)) ix.load(key, d.type, d.text, d.lead);
+      ix.markReady();
+      await expect(OwnerKeywordIndex.loadFrom(await tmp())).rejects.toThrow(/header unreadable/);
+      const dir = await tmp();
+      await ix.saveTo(dir);
+      const bin = path.join(
+        dir,
+        (await readdir(dir)).find((f) => f.endsWith('.bin'))!,
+      );
+      const bytes = await readFile(bin);
+      await writeFile(bin, bytes.subarray(0, bytes.length - 100));
+      await expect(OwnerKeywordIndex.loadFrom(dir)).rejects.toThrow(/truncated/);
+      bytes[bytes.length >> 1] ^= 0xff;
+      await writeFile(bin, bytes);
+      await expect(OwnerKeywordIndex.loadFrom(dir)).rejects.toThrow(/corrupt/);
+    });
   });
 });

@@ -168,6 +168,15 @@ export class OwnerKeywordIndex {
     while (this.merge) this.mergeStep(1_000);
   }
 
+  /** Postings in the main segment and the deltas, and whether a merge is under way (tests, bench). */
+  segments(): { main: number; delta: number; merging: boolean } {
+    return {
+      main: this.main.tfs.length,
+      delta: this.delta.postings + (this.merge?.frozen.postings ?? 0),
+      merging: this.merge !== undefined,
+    };
+  }
+
   /** Bytes held by the structures, by part (capacity), for the bench. */
   memory(): { postings: number; terms: number; keys: number; slots: number } {
     const main = this.main;
