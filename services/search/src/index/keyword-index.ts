@@ -14,7 +14,7 @@
 // in Lucene, the df of its terms keeps counting it until the next merge drops its postings (N and the
 // average lengths are over live documents at once).
 import { LEAD_BOOST, PAIR_BOOST } from './search-scoring.ts';
-import { DeltaSegment, EMPTY_MAIN, forMain, MergeJob, type MainSegment } from './keyword-segments.ts';
+import { DeltaSegment, EMPTY_MAIN, MergeJob, type MainSegment } from './keyword-segments.ts';
 import { StringTable } from './string-table.ts';
 import { analyse, wordPairs } from './text-analysis.ts';
 import { readSnapshot, writeSnapshot, type SnapshotArray } from './typed-snapshot.ts';
@@ -164,8 +164,10 @@ export class OwnerKeywordIndex {
 
   /** Merges everything into main now, in one go (tests; saveTo does it in slices). */
   mergeNow(): void {
-    this.startMerge();
-    while (this.merge) this.mergeStep(1_000);
+    do {
+      this.startMerge();
+      while (this.merge) this.mergeStep(1_000);
+    } while (this.delta.postings > 0);
   }
 
   /** Postings in the main segment and the deltas, and whether a merge is under way (tests, bench). */
@@ -242,7 +244,8 @@ export class OwnerKeywordIndex {
         if (scores[slot] === 0) hitSlots[hits++] = slot;
         scores[slot]! += (idf * tf * (K1 + 1)) / norm;
       };
-      forMain(this.main, id, visit);
+      this.scoreMain(id, idf, lengths, fieldAvg, hits);
+      hits = this.hitCount;
       this.merge?.frozen.forEach(id, visit);
       this.delta.forEach(id, visit);
     }
@@ -416,6 +419,37 @@ export class OwnerKeywordIndex {
       if (this.merge) this.scheduleMerge();
     });
     this.mergeTimer.unref();
+  }
+
+  /** visit() of search for the main segment, its varint decoding inlined: the hot loop of a query. */
+  private hitCount = 0;
+  private scoreMain(term: number, idf: number, lengths: Uint32Array, fieldAvg: number, hits: number): void {
+    const main = this.main;
+    const scores = this.scratch;
+    const hitSlots = this.hitSlots;
+    const slotKey = this.slotKey;
+    if (term < main.terms) {
+      const docs = main.docs;
+      const tfs = main.tfs;
+      const end = main.postStart[term + 1]!;
+      let b = main.byteStart[term]!;
+      let slot = 0;
+      for (let p = main.postStart[term]!; p < end; p++) {
+        let v = docs[b++]!;
+        let gap = v & 0x7f;
+        for (let shift = 128; v >= 0x80; shift *= 128) {
+          v = docs[b++]!;
+          gap += (v & 0x7f) * shift;
+        }
+        slot += gap;
+        if (slotKey[slot]! < 0) continue;
+        const tf = tfs[p]!;
+        const norm = tf + K1 * (1 - B + (B * lengths[slot]!) / fieldAvg);
+        if (scores[slot] === 0) hitSlots[hits++] = slot;
+        scores[slot]! += (idf * tf * (K1 + 1)) / norm;
+      }
+    }
+    this.hitCount = hits;
   }
 
   /** The k best of the scored slots in a min-heap (worst at the root); zeroes the scratch scores. */
