@@ -20,6 +20,7 @@ import {
   queryVectors,
 } from './generate-items.ts';
 import { intArg } from './bench-args.ts';
+import { compareKeywordMemory } from './keyword-memory.ts';
 
 const COUNT = intArg('--count', 100_000);
 const SEED = intArg('--seed', 42);
@@ -508,3 +509,6 @@ try {
   await rm(hnswDir, { recursive: true, force: true });
   if (!keep) await rm(dir, { recursive: true, force: true });
 }
+
+// The big owner's keyword postings and display rows, compact beside the structures they replaced.
+await compareKeywordMemory({ count: COUNT, seed: SEED, queries: QUERIES });

@@ -2,13 +2,15 @@
 // the ones they replaced (legacy-keyword-index.ts and a Map of row objects) in one process: heap and
 // array-buffer bytes after a forced GC, bytes per entity, build time, keyword query p50/p95/max with
 // the top 20's rows read back, GC pauses during the query run, and snapshot save/load time.
-// Run alone: node --expose-gc tests/bench/search/keyword-memory.ts [--count N] [--seed S] [--queries Q]
+// Run alone: node tests/bench/search/keyword-memory.ts [--count N] [--seed S] [--queries Q]
 // (index.bench.ts runs it too, after its own cases).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { OwnerDisplayRows } from '../../../services/search/src/index/display-rows.ts';
 import { OwnerKeywordIndex } from '../../../services/search/src/index/keyword-index.ts';
 import { createRowMapper, displayRow } from '../../../services/search/src/index/lancedb-rows.ts';
@@ -31,15 +33,21 @@ const pct = (xs: number[], p: number) => {
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 
 function settle(): NodeJS.MemoryUsage {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('run with node --expose-gc');
+  // without --expose-gc (index.bench.ts under run.ts), the flag is set late and gc taken from a context
+  let gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) {
+    v8.setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
   gc();
   gc();
   return process.memoryUsage();
 }
 
 /** GC pauses while fn runs (PerformanceObserver 'gc'). */
-async function withGcPauses<T>(fn: () => Promise<T>): Promise<{ value: T; count: number; total: number; max: number }> {
+async function withGcPauses<T>(
+  fn: () => Promise<T>,
+): Promise<{ value: T; count: number; total: number; max: number }> {
   const pauses: number[] = [];
   const obs = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) pauses.push(e.duration);
@@ -48,16 +56,31 @@ async function withGcPauses<T>(fn: () => Promise<T>): Promise<{ value: T; count:
   const value = await fn();
   await new Promise((r) => setTimeout(r, 50)); // the observer reports asynchronously
   obs.disconnect();
-  return { value, count: pauses.length, total: pauses.reduce((a, b) => a + b, 0), max: Math.max(0, ...pauses) };
+  return {
+    value,
+    count: pauses.length,
+    total: pauses.reduce((a, b) => a + b, 0),
+    max: Math.max(0, ...pauses),
+  };
 }
 
-export async function compareKeywordMemory(opts: { count: number; seed: number; queries: number }): Promise<void> {
+export async function compareKeywordMemory(opts: {
+  count: number;
+  seed: number;
+  queries: number;
+}): Promise<void> {
   const mapper = createRowMapper(1, 100_000);
   const docs: Doc[] = [];
   for (let i = 0; i < opts.count; i++) {
     if (ownerOf(i) !== 'bench-big') continue;
     const r = mapper.toRow({ ...generateItem(opts.seed, i).entity, vector: new Float32Array([1]) });
-    docs.push({ key: r.key, type: r.entity_type, text: r.search_text, lead: r.content_head, row: displayRow(r) });
+    docs.push({
+      key: r.key,
+      type: r.entity_type,
+      text: r.search_text,
+      lead: r.content_head,
+      row: displayRow(r),
+    });
   }
   const queries = generateQueries(opts.seed, opts.queries);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-kw-bench-'));
@@ -83,6 +106,9 @@ export async function compareKeywordMemory(opts: { count: number; seed: number; 
         }
         words.markReady();
         display.flush();
+        // the build leaves a delta that the background merge folds in right after (in 4 ms steps)
+        while (words.segments().merging || words.segments().delta > 0)
+          await new Promise((r) => setImmediate(r));
         const m = words.memory();
         postingsBytes = m.postings + m.terms;
         rowFileBytes = display.memory().file;
@@ -141,7 +167,9 @@ export async function compareKeywordMemory(opts: { count: number; seed: number; 
         const back = await OwnerKeywordIndex.loadFrom(path.join(dir, 'snap'));
         const backRows = await OwnerDisplayRows.loadFrom(path.join(dir, 'snap'));
         const loadMs = performance.now() - s;
-        const same = queries.every((q) => JSON.stringify(back.search(q, 20)) === JSON.stringify(words.search(q, 20)));
+        const same = queries.every(
+          (q) => JSON.stringify(back.search(q, 20)) === JSON.stringify(words.search(q, 20)),
+        );
         console.log(
           `compact snapshot: saved in ${(saveMs / 1000).toFixed(2)} s, loaded in ${(loadMs / 1000).toFixed(2)} s, same answers: ${same}; row file ${mb(rowFileBytes)}`,
         );

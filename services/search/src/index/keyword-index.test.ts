@@ -246,10 +246,13 @@ function expectSameAsReference(
   }
 }
 
+/** A delta threshold far below the default, so small corpora merge several times while built. */
+const SMALL_DELTA = 20_000;
+
 describe('OwnerKeywordIndex layout', () => {
   it('ranks exactly as a reference BM25 over a random corpus, across merges made during the build', () => {
-    const docs = randomCorpus(9_000, 7);
-    const ix = new OwnerKeywordIndex();
+    const docs = randomCorpus(2_500, 7);
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
     for (const [key, d] of docs) ix.load(key, d.type, d.text, d.lead);
     // the build merged at least once (its postings are past the delta's threshold) and left a delta
     expect(ix.segments().main).toBeGreaterThan(0);
@@ -261,13 +264,13 @@ describe('OwnerKeywordIndex layout', () => {
   });
 
   it('answers from main and delta alike, skips removed documents, and drops them at the merge', () => {
-    const docs = randomCorpus(3_000, 11);
-    const ix = new OwnerKeywordIndex();
+    const docs = randomCorpus(1_500, 11);
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
     for (const [key, d] of docs) ix.load(key, d.type, d.text, d.lead);
     ix.markReady();
     ix.mergeNow();
     // writes after the build: new documents, rewrites and deletes go to the delta
-    const later = randomCorpus(1_000, 12);
+    const later = randomCorpus(600, 12);
     let i = 0;
     for (const [key, d] of later) {
       const k = i % 3 === 0 ? key : `late-${key}`; // a third rewrite existing keys
@@ -291,7 +294,7 @@ describe('OwnerKeywordIndex layout', () => {
   });
 
   it('counts a removed document in df until the next merge, as Lucene does', () => {
-    const ix = new OwnerKeywordIndex();
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
     for (const [k, t] of Object.entries({ a: 'ocean', b: 'ocean', c: 'other', d: 'more' }))
       ix.load(k, 'document', t);
     ix.markReady();
@@ -304,22 +307,43 @@ describe('OwnerKeywordIndex layout', () => {
   });
 
   it('reads slots far apart back from the varint gaps', () => {
-    const ix = new OwnerKeywordIndex();
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
     ix.load('first', 'document', 'zebra');
-    for (let i = 0; i < 20_000; i++) ix.load(`f${i}`, 'document', 'filler');
+    for (let i = 0; i < 20_000; i++) ix.load(`f${i}`, 'document', 'filler'); // gaps past 2^14: 3 varint bytes
     ix.load('last', 'document', 'zebra');
     ix.markReady();
     ix.mergeNow();
     expect(ix.search('zebra', 5).map((h) => h.key)).toEqual(['first', 'last']);
   });
 
+  it('folds the build’s last delta into main in the background after markReady', async () => {
+    const docs = [...randomCorpus(2_500, 7)];
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
+    // stop the build while it merges, with one document in the delta that takes writes meanwhile
+    let i = 0;
+    do {
+      const [key, d] = docs[i++]!;
+      ix.load(key, d.type, d.text, d.lead);
+    } while (!ix.segments().merging);
+    const [key, d] = docs[i]!;
+    ix.load(key, d.type, d.text, d.lead);
+    expect(ix.segments().merging).toBe(true);
+    const before = ix.search('w1xb w2xc', 10);
+    ix.markReady();
+    for (let steps = 0; ix.segments().merging || ix.segments().delta > 0; steps++) {
+      if (steps > 10_000) throw new Error('the delta was never folded in');
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    expect(ix.search('w1xb w2xc', 10)).toEqual(before);
+  });
+
   it('merges a large delta in the background, in slices, answering meanwhile', async () => {
     const docs = randomCorpus(1_000, 3);
-    const ix = new OwnerKeywordIndex();
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
     ix.markReady();
-    // past the delta threshold (2^18 postings) after the build: a merge is scheduled on the loop
+    // past the delta threshold after the build: a merge is scheduled on the loop
     let i = 0;
-    while (ix.segments().delta < 300_000) {
+    while (ix.segments().delta < 3 * SMALL_DELTA) {
       for (const [key, d] of docs) ix.applyWrite(`${i}-${key}`, d.type, d.text, d.lead);
       i++;
     }
@@ -331,7 +355,7 @@ describe('OwnerKeywordIndex layout', () => {
       expect(ix.search('w1xb w2xc', 10)).toEqual(before);
       if (steps > 10_000) throw new Error('the merge never finished');
     }
-    expect(ix.segments().main).toBeGreaterThan(300_000);
+    expect(ix.segments().main).toBeGreaterThan(3 * SMALL_DELTA);
     expect(ix.search('w1xb w2xc', 10)).toEqual(before);
   });
 
@@ -347,8 +371,8 @@ describe('OwnerKeywordIndex layout', () => {
     }
 
     it('round-trips through saveTo/loadFrom, and the loaded index takes writes', async () => {
-      const docs = randomCorpus(3_000, 5);
-      const ix = new OwnerKeywordIndex();
+      const docs = randomCorpus(1_500, 5);
+      const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
       for (const [key, d] of docs) ix.load(key, d.type, d.text, d.lead);
       ix.markReady();
       ix.applyWrite('doc-1', 'document', null);
@@ -376,7 +400,7 @@ describe('OwnerKeywordIndex layout', () => {
     });
 
     it('rejects a missing, truncated or altered snapshot with a clear error', async () => {
-      const ix = new OwnerKeywordIndex();
+      const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
       for (const [key, d] of randomCorpus(500, 9)) ix.load(key, d.type, d.text, d.lead);
       ix.markReady();
       await expect(OwnerKeywordIndex.loadFrom(await tmp())).rejects.toThrow(/header unreadable/);
@@ -389,7 +413,7 @@ describe('OwnerKeywordIndex layout', () => {
       const bytes = await readFile(bin);
       await writeFile(bin, bytes.subarray(0, bytes.length - 100));
       await expect(OwnerKeywordIndex.loadFrom(dir)).rejects.toThrow(/truncated/);
-      bytes[bytes.length >> 1] ^= 0xff;
+      bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0xff;
       await writeFile(bin, bytes);
       await expect(OwnerKeywordIndex.loadFrom(dir)).rejects.toThrow(/corrupt/);
     });

@@ -26,7 +26,7 @@ const B = 0.75;
 const MAX_TF = 255;
 /** Lead terms live beside the body's under this prefix (no analysed word starts with it). */
 const LEAD = '\u0001';
-/** A delta is merged into main when it holds this many postings, or a quarter of main's. */
+/** A delta is merged into main past this many postings, or a quarter (building) / an eighth (ready) of main's. */
 const MIN_DELTA_POSTINGS = 1 << 18;
 /** During a build, merge work paid per posting loaded (enough to finish before the next is due). */
 const BUILD_MERGE_CREDIT = 8;
@@ -39,6 +39,11 @@ export interface KeywordCandidate {
   key: string;
   /** The BM25 score (not normalised). */
   score: number;
+}
+
+export interface KeywordIndexOptions {
+  /** A delta is merged past this many postings at least (default 2^18; tests use less). */
+  minDeltaPostings?: number;
 }
 
 interface Meta {
@@ -86,11 +91,21 @@ export class OwnerKeywordIndex {
   private merge: MergeJob | undefined;
   private mergeCredit = 0;
   private mergeTimer: NodeJS.Immediate | undefined;
+  /** Merge until the delta is empty (after the build), not just until it is below the threshold. */
+  private foldDelta = false;
   /** Scores by slot and the slots scored, reused by every search (no large allocation per query). */
   private scratch = new Float64Array(0);
   private hitSlots = new Int32Array(0);
 
-  constructor(arrays?: Record<string, SnapshotArray>, meta?: Meta) {
+  private readonly minDeltaPostings: number;
+
+  constructor(
+    options: KeywordIndexOptions = {},
+    restore?: { arrays: Record<string, SnapshotArray>; meta: Meta },
+  ) {
+    this.minDeltaPostings = options.minDeltaPostings ?? MIN_DELTA_POSTINGS;
+    const arrays = restore?.arrays;
+    const meta = restore?.meta;
     const a = arrays ?? {};
     const table = (prefix: string) =>
       arrays
@@ -148,6 +163,8 @@ export class OwnerKeywordIndex {
   markReady(): void {
     this.state = 'ready';
     this.keyTouched = new Uint8Array(0);
+    // the build's last delta can be a quarter of main: folded in at once (in the background)
+    this.foldDelta = true;
     this.scheduleMerge();
   }
 
@@ -309,7 +326,7 @@ export class OwnerKeywordIndex {
       arrays.postStart[m.mainTerms] === arrays.tfs?.length &&
       arrays.byteStart?.[m.mainTerms] === arrays.docs?.length;
     if (!ok) throw new Error(`keyword index snapshot in ${dir}: arrays do not fit together (corrupt)`);
-    const index = new OwnerKeywordIndex(arrays, m);
+    const index = new OwnerKeywordIndex({}, { arrays, meta: m });
     index.state = 'ready';
     return index;
   }
@@ -384,7 +401,13 @@ export class OwnerKeywordIndex {
   }
 
   private mergeDue(): boolean {
-    return this.delta.postings >= Math.max(MIN_DELTA_POSTINGS, this.main.tfs.length / 4);
+    if (this.foldDelta && this.delta.postings === 0 && !this.merge) this.foldDelta = false;
+    // a build merges at a quarter of main (amortised cost); a ready index keeps its delta smaller
+    const share = this.state === 'building' ? 4 : 8;
+    return (
+      (this.foldDelta && this.delta.postings > 0) ||
+      this.delta.postings >= Math.max(this.minDeltaPostings, this.main.tfs.length / share)
+    );
   }
 
   private startMerge(): void {
@@ -416,7 +439,7 @@ export class OwnerKeywordIndex {
       this.mergeTimer = undefined;
       if (!this.merge) this.startMerge();
       this.mergeStep(MERGE_STEP_MS);
-      if (this.merge) this.scheduleMerge();
+      this.scheduleMerge(); // the rest of this merge, or the next one due
     });
     this.mergeTimer.unref();
   }

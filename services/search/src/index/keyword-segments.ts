@@ -171,8 +171,8 @@ export class MergeJob {
     this.byteStart = new Uint32Array(terms + 1);
     const postings = main.tfs.length + frozen.postings;
     this.tfs = new Uint8Array(postings);
-    // main's bytes again, plus at most five bytes a new posting (a gap below 2^35)
-    this.docs = new Uint8Array(main.docs.length + frozen.postings * 5);
+    // main's bytes again, plus two bytes a new posting (most gaps are short); grown when not enough
+    this.docs = new Uint8Array(main.docs.length + frozen.postings * 2 + 64);
   }
 
   /** Works for about budgetMs; the new main when done. */
@@ -182,6 +182,11 @@ export class MergeJob {
     let checked = this.post;
     const keep = (slot: number, tf: number) => {
       if (!this.isLive(slot)) return;
+      if (this.byte + 5 > this.docs.length) {
+        const grown = new Uint8Array(Math.ceil(this.docs.length * 1.25) + 64);
+        grown.set(this.docs);
+        this.docs = grown;
+      }
       let gap = slot - last;
       last = slot;
       while (gap >= 0x80) {
@@ -209,8 +214,8 @@ export class MergeJob {
     this.postStart[this.terms] = this.post;
     this.byteStart[this.terms] = this.byte;
     // trimmed only when much is unused (a copy of the arena): removed documents, short gaps
-    if (this.byte < this.docs.length * 0.75) this.docs = this.docs.slice(0, this.byte);
-    if (this.post < this.tfs.length * 0.75) this.tfs = this.tfs.slice(0, this.post);
+    if (this.byte < this.docs.length * 0.9) this.docs = this.docs.slice(0, this.byte);
+    if (this.post < this.tfs.length * 0.9) this.tfs = this.tfs.slice(0, this.post);
     return {
       terms: this.terms,
       postStart: this.postStart,
