@@ -210,7 +210,7 @@ export class OwnerDisplayRows {
     await copyFile(data, file);
     await truncate(file, m.dataBytes);
     const keys = new StringTable({
-      chars: arrays.keyChars as Uint16Array,
+      chars: arrays.keyChars as Uint8Array,
       starts,
       buckets: arrays.keyBuckets as Int32Array,
       size: n,

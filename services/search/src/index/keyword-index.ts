@@ -110,7 +110,7 @@ export class OwnerKeywordIndex {
     const table = (prefix: string) =>
       arrays
         ? new StringTable({
-            chars: a[`${prefix}Chars`] as Uint16Array,
+            chars: a[`${prefix}Chars`] as Uint8Array,
             starts: a[`${prefix}Starts`] as Uint32Array,
             buckets: a[`${prefix}Buckets`] as Int32Array,
             size: (a[`${prefix}Starts`] as Uint32Array).length - 1,

@@ -1,11 +1,12 @@
-// An append-only set of strings off the JS object graph: the characters of every string in one
-// UTF-16 arena and an open-addressing hash table of ids, all typed arrays. The memory index's term
+// An append-only set of strings off the JS object graph: the UTF-8 bytes of every string in one
+// arena and an open-addressing hash table of ids, all typed arrays (UTF-8: keys and terms are mostly
+// ASCII, half the bytes of UTF-16). The memory index's term
 // dictionary and key table use it: millions of Map entries (one heap string each) made every major
 // GC mark millions of objects; here a million strings are a handful of array buffers.
 
 /** The typed arrays a table is made of (persisted by its owner, and read back with fromParts). */
 export interface StringTableParts {
-  chars: Uint16Array;
+  chars: Uint8Array;
   /** Start of string i in chars; ends[i] = starts[i + 1] (size + 1 entries used). */
   starts: Uint32Array;
   /** id + 1 per bucket, 0 when empty; a power of two in length. */
@@ -13,28 +14,35 @@ export interface StringTableParts {
   size: number;
 }
 
-function hashOf(s: string): number {
-  // FNV-1a over UTF-16 code units
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+const encoder = new TextEncoder();
+/** A string's UTF-8 bytes, in a buffer reused by every call. */
+let scratch = new Uint8Array(256);
+function utf8(s: string): number {
+  if (s.length * 3 > scratch.length) scratch = new Uint8Array(s.length * 3);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return encoder.encodeInto(s, scratch).written;
+    scratch[i] = c;
+  }
+  return s.length;
 }
 
-function hashAt(chars: Uint16Array, from: number, to: number): number {
+// FNV-1a over the bytes
+function hashAt(chars: Uint8Array, from: number, to: number): number {
   let h = 0x811c9dc5;
   for (let i = from; i < to; i++) h = Math.imul(h ^ chars[i]!, 0x01000193);
   return h >>> 0;
 }
 
 export class StringTable {
-  private chars: Uint16Array;
+  private chars: Uint8Array;
   private charLength: number;
   private starts: Uint32Array;
   private buckets: Int32Array;
   private count: number;
 
   constructor(parts?: StringTableParts) {
-    this.chars = parts?.chars ?? new Uint16Array(4_096);
+    this.chars = parts?.chars ?? new Uint8Array(4_096);
     this.starts = parts?.starts ?? new Uint32Array(1_024);
     this.buckets = parts?.buckets ?? new Int32Array(2_048);
     this.count = parts?.size ?? 0;
@@ -49,31 +57,34 @@ export class StringTable {
 
   /** The id of a string already in the table, or -1. */
   find(s: string): number {
+    const n = utf8(s);
     const mask = this.buckets.length - 1;
-    for (let b = hashOf(s) & mask; ; b = (b + 1) & mask) {
+    for (let b = hashAt(scratch, 0, n) & mask; ; b = (b + 1) & mask) {
       const id = this.buckets[b]! - 1;
       if (id < 0) return -1;
-      if (this.equals(id, s)) return id;
+      if (this.equals(id, n)) return id;
     }
   }
 
   /** The id of the string, added when new (ids count up from 0). */
   intern(s: string): number {
+    const n = utf8(s);
     const mask = this.buckets.length - 1;
-    let b = hashOf(s) & mask;
+    let b = hashAt(scratch, 0, n) & mask;
     for (; ; b = (b + 1) & mask) {
       const id = this.buckets[b]! - 1;
       if (id < 0) break;
-      if (this.equals(id, s)) return id;
+      if (this.equals(id, n)) return id;
     }
     const id = this.count;
-    if (this.charLength + s.length > this.chars.length) {
-      const grown = new Uint16Array(Math.max(this.chars.length * 2, this.charLength + s.length));
+    if (this.charLength + n > this.chars.length) {
+      // grown by half: the arena is the table's bulk, and a doubling would leave up to half unused
+      const grown = new Uint8Array(Math.max(Math.ceil(this.chars.length * 1.5), this.charLength + n));
       grown.set(this.chars.subarray(0, this.charLength));
       this.chars = grown;
     }
-    for (let i = 0; i < s.length; i++) this.chars[this.charLength + i] = s.charCodeAt(i);
-    this.charLength += s.length;
+    this.chars.set(scratch.subarray(0, n), this.charLength);
+    this.charLength += n;
     if (id + 2 > this.starts.length) {
       const grown = new Uint32Array(this.starts.length * 2);
       grown.set(this.starts);
@@ -89,12 +100,9 @@ export class StringTable {
   /** The string of an id. */
   get(id: number): string {
     const from = this.starts[id]!;
-    const to = this.starts[id + 1]!;
-    let out = '';
-    // in pieces: fromCharCode's argument list has a limit
-    for (let i = from; i < to; i += 4_096)
-      out += String.fromCharCode(...this.chars.subarray(i, Math.min(to, i + 4_096)));
-    return out;
+    return Buffer.from(this.chars.buffer, this.chars.byteOffset + from, this.starts[id + 1]! - from).toString(
+      'utf8',
+    );
   }
 
   /** Code-unit order of two ids' strings (as JS `<` on the strings). */
@@ -107,8 +115,17 @@ export class StringTable {
     const bLen = this.starts[b + 1]! - bFrom;
     const n = Math.min(aLen, bLen);
     for (let i = 0; i < n; i++) {
-      const d = c[aFrom + i]! - c[bFrom + i]!;
-      if (d !== 0) return d;
+      const x = c[aFrom + i]!;
+      const y = c[bFrom + i]!;
+      if (x === y) continue;
+      // UTF-8 orders by code point, JS strings by UTF-16 unit: they differ only between U+E000–U+FFFF
+      // and the astral planes, whose lead bytes are 0xEE and above
+      if (x >= 0xee && y >= 0xee) {
+        const sa = this.get(a);
+        const sb = this.get(b);
+        return sa < sb ? -1 : sa > sb ? 1 : 0;
+      }
+      return x - y;
     }
     return aLen - bLen;
   }
@@ -128,10 +145,11 @@ export class StringTable {
     };
   }
 
-  private equals(id: number, s: string): boolean {
+  /** Whether id's string is the n bytes in scratch. */
+  private equals(id: number, n: number): boolean {
     const from = this.starts[id]!;
-    if (this.starts[id + 1]! - from !== s.length) return false;
-    for (let i = 0; i < s.length; i++) if (this.chars[from + i] !== s.charCodeAt(i)) return false;
+    if (this.starts[id + 1]! - from !== n) return false;
+    for (let i = 0; i < n; i++) if (this.chars[from + i] !== scratch[i]) return false;
     return true;
   }
 

@@ -1,0 +1,50 @@
+// StringTable: ids for strings in typed arrays, with JS string order for ties.
+import { describe, expect, it } from 'vitest';
+import { StringTable } from './string-table.ts';
+
+describe('StringTable', () => {
+  const samples = [
+    '',
+    'a',
+    'ab',
+    'b',
+    'café',
+    'cafe',
+    '東京',
+    '\uE000x',
+    '😀',
+    '𝒳',
+    'z'.repeat(500),
+    '["o","document","1"]',
+  ];
+
+  it('interns, finds and reads back any string, across growth of the arena and the hash', () => {
+    const t = new StringTable();
+    const all = [...samples, ...Array.from({ length: 20_000 }, (_, i) => `key-${i}-ü`)];
+    const ids = all.map((s) => t.intern(s));
+    expect(new Set(ids).size).toBe(all.length);
+    expect(t.size).toBe(all.length);
+    all.forEach((s, i) => {
+      expect(t.intern(s)).toBe(ids[i]);
+      expect(t.find(s)).toBe(ids[i]);
+      expect(t.get(ids[i]!)).toBe(s);
+    });
+    expect(t.find('missing')).toBe(-1);
+    // a copy of its parts is a table of its own
+    const copy = new StringTable(t.parts());
+    expect(copy.find('café')).toBe(t.find('café'));
+    copy.intern('only in the copy');
+    expect(t.find('only in the copy')).toBe(-1);
+  });
+
+  it('compares as JS compares strings (UTF-16 order), astral characters included', () => {
+    const t = new StringTable();
+    const ids = samples.map((s) => t.intern(s));
+    for (let i = 0; i < samples.length; i++)
+      for (let j = 0; j < samples.length; j++) {
+        const a = samples[i]!;
+        const b = samples[j]!;
+        expect(Math.sign(t.compare(ids[i]!, ids[j]!)), `${a} vs ${b}`).toBe(a < b ? -1 : a > b ? 1 : 0);
+      }
+  });
+});
