@@ -273,12 +273,14 @@ export class OwnerKeywordIndex {
   async saveTo(dir: string): Promise<void> {
     if (this.mergeTimer) clearImmediate(this.mergeTimer);
     this.mergeTimer = undefined;
-    // merged to the end in slices; the copy below follows the last slice with no await between
-    while (this.merge || this.delta.postings > 0) {
-      if (!this.merge) this.startMerge();
+    // A merge under way is finished first (in slices); the delta is saved as it is, so writes
+    // arriving all the while (ingestion) never keep a snapshot waiting for an empty one. The copy
+    // below follows the last slice with no await between.
+    while (this.merge) {
       this.mergeStep(MERGE_STEP_MS);
-      if (this.merge || this.delta.postings > 0) await new Promise<void>((r) => setImmediate(r));
+      if (this.merge) await new Promise<void>((r) => setImmediate(r));
     }
+    const delta = this.delta.flatten();
     // the main segment is immutable; the rest changes with writes, so it is copied as of now
     const terms = this.terms.parts();
     const keys = this.keys.parts();
@@ -299,6 +301,9 @@ export class OwnerKeywordIndex {
       byteStart: this.main.byteStart,
       docs: this.main.docs,
       tfs: this.main.tfs,
+      deltaTerms: delta.terms,
+      deltaSlots: delta.slots,
+      deltaTfs: delta.tfs,
     };
     const meta: Meta = {
       live: this.live,
@@ -309,6 +314,7 @@ export class OwnerKeywordIndex {
       mainTerms: this.main.terms,
     };
     await writeSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT, arrays, meta);
+    this.scheduleMerge();
   }
 
   /** A ready index read back from saveTo's snapshot; a missing, truncated or corrupt one throws. */
@@ -324,9 +330,15 @@ export class OwnerKeywordIndex {
       ) &&
       arrays.postStart?.length === m.mainTerms + 1 &&
       arrays.postStart[m.mainTerms] === arrays.tfs?.length &&
-      arrays.byteStart?.[m.mainTerms] === arrays.docs?.length;
+      arrays.byteStart?.[m.mainTerms] === arrays.docs?.length &&
+      arrays.deltaSlots?.length === arrays.deltaTerms?.length &&
+      arrays.deltaTfs?.length === arrays.deltaTerms?.length &&
+      (arrays.deltaTerms as Int32Array).every((t) => t >= 0 && t < arrays.df!.length) &&
+      (arrays.deltaSlots as Int32Array).every((x) => x >= 0 && x < slots);
     if (!ok) throw new Error(`keyword index snapshot in ${dir}: arrays do not fit together (corrupt)`);
     const index = new OwnerKeywordIndex({}, { arrays, meta: m });
+    const [terms, deltaSlots, tfs] = [arrays.deltaTerms!, arrays.deltaSlots!, arrays.deltaTfs!];
+    for (let i = 0; i < terms.length; i++) index.delta.add(terms[i]!, deltaSlots[i]!, tfs[i]!);
     index.state = 'ready';
     return index;
   }
@@ -430,6 +442,7 @@ export class OwnerKeywordIndex {
     if (!done) return;
     this.main = done;
     this.merge = undefined;
+    if (this.delta.postings === 0) this.foldDelta = false;
   }
 
   /** After the build: merges run on the loop in short steps whenever one is due. */

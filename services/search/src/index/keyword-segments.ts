@@ -106,6 +106,24 @@ export class DeltaSegment {
     }
   }
 
+  /** Every posting as (term, slot, tf), term by term in slot order: add() them back to rebuild. */
+  flatten(): { terms: Int32Array; slots: Int32Array; tfs: Uint8Array } {
+    const terms = new Int32Array(this.postings);
+    const slots = new Int32Array(this.postings);
+    const tfs = new Uint8Array(this.postings);
+    let i = 0;
+    for (let t = 0; t < this.count.length; t++) {
+      if (this.count[t] === 0) continue;
+      this.forEach(t, (slot, tf) => {
+        terms[i] = t;
+        slots[i] = slot;
+        tfs[i] = tf;
+        i++;
+      });
+    }
+    return { terms, slots, tfs };
+  }
+
   bytes(): number {
     return (
       this.head.byteLength +
