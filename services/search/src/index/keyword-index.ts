@@ -16,6 +16,7 @@
 import { LEAD_BOOST, PAIR_BOOST } from './search-scoring.ts';
 import { DeltaSegment, EMPTY_MAIN, MergeJob, type MainSegment } from './keyword-segments.ts';
 import { StringTable } from './string-table.ts';
+import { topSlots } from './top-k.ts';
 import { analyse, wordPairs } from './text-analysis.ts';
 import { readSnapshot, writeSnapshot, type SnapshotArray } from './typed-snapshot.ts';
 
@@ -488,50 +489,20 @@ export class OwnerKeywordIndex {
     this.hitCount = hits;
   }
 
-  /** The k best of the scored slots in a min-heap (worst at the root); zeroes the scratch scores. */
+  /** The k best of the scored slots (top-k.ts); zeroes the scratch scores. */
   private topK(hits: number, k: number, typeMask: Uint8Array | undefined): KeywordCandidate[] {
-    const scores = this.scratch;
     const keys = this.keys;
     const slotKey = this.slotKey;
-    const better = (a: number, sa: number, b: number, sb: number) =>
-      sa > sb || (sa === sb && keys.compare(slotKey[a]!, slotKey[b]!) < 0);
-    const heap: number[] = [];
-    const heapScore: number[] = [];
-    const swap = (i: number, j: number) => {
-      [heap[i], heap[j]] = [heap[j]!, heap[i]!];
-      [heapScore[i], heapScore[j]] = [heapScore[j]!, heapScore[i]!];
-    };
-    for (let h = 0; h < hits; h++) {
-      const slot = this.hitSlots[h]!;
-      const score = scores[slot]!;
-      scores[slot] = 0;
-      if (typeMask && typeMask[this.slotType[slot]!] !== 1) continue;
-      if (heap.length < k) {
-        heap.push(slot);
-        heapScore.push(score);
-        for (let i = heap.length - 1; i > 0;) {
-          const parent = (i - 1) >> 1;
-          if (!better(heap[parent]!, heapScore[parent]!, heap[i]!, heapScore[i]!)) break;
-          swap(i, parent);
-          i = parent;
-        }
-      } else if (better(slot, score, heap[0]!, heapScore[0]!)) {
-        heap[0] = slot;
-        heapScore[0] = score;
-        for (let i = 0; ;) {
-          const l = 2 * i + 1;
-          const r = l + 1;
-          let worst = i;
-          if (l < heap.length && better(heap[worst]!, heapScore[worst]!, heap[l]!, heapScore[l]!)) worst = l;
-          if (r < heap.length && better(heap[worst]!, heapScore[worst]!, heap[r]!, heapScore[r]!)) worst = r;
-          if (worst === i) break;
-          swap(i, worst);
-          i = worst;
-        }
-      }
-    }
-    return heap
-      .map((slot, i) => ({ key: keys.get(slotKey[slot]!), score: heapScore[i]! }))
+    const slots = topSlots(
+      this.hitSlots,
+      hits,
+      this.scratch,
+      k,
+      (slot) => !typeMask || typeMask[this.slotType[slot]!] === 1,
+      (a, b) => keys.compare(slotKey[a]!, slotKey[b]!),
+    );
+    return slots
+      .map(({ slot, score }) => ({ key: keys.get(slotKey[slot]!), score }))
       .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 }
