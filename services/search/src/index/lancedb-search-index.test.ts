@@ -316,7 +316,8 @@ describe('LanceDB search index', () => {
     const after = await semantic('u1', vector(7));
     expect(index.lastTimings().memory).toBe(1);
     expect(after.map((h) => h.id)).toEqual(before.map((h) => h.id));
-    after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i]!.score, 4));
+    // the graph holds f16 vectors: its cosine agrees with the table's f32 one to ~1e-4
+    after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i]!.score, 3));
     // The keyword path moves too; the top hit and the score scale (top = 1) stay the table's.
     const wordsAfter = await keyword();
     expect(index.lastTimings().memory).toBe(1);

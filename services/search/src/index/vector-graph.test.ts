@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OwnerVectorGraph } from './vector-graph.ts';
 
 const DIMS = 24;
@@ -39,7 +42,8 @@ describe('OwnerVectorGraph', () => {
       const q = vector(qi + 1000);
       const got = g.search(q, 10);
       expect(got.map((c) => c.key)).toEqual(exact(all, q, 10));
-      expect(got[0]!.distance).toBeCloseTo(cosineDistance(all.get(got[0]!.key)!, q), 5);
+      // f16 storage: distances agree to ~1e-4
+      expect(got[0]!.distance).toBeCloseTo(cosineDistance(all.get(got[0]!.key)!, q), 3);
     }
   });
 
@@ -98,5 +102,180 @@ describe('OwnerVectorGraph', () => {
   it('refuses a vector of another size', () => {
     const g = new OwnerVectorGraph(DIMS);
     expect(() => g.applyWrite('k', 'document', new Float32Array(DIMS + 1).fill(1))).toThrow(/dimension/);
+  });
+
+  it('searches only the filtered type, exactly, even when it is rare and far from the query', () => {
+    // 1,000 documents near the query, 12 items away from it: a filter over one shared graph would
+    // have to wade through every document first.
+    for (const exhaustiveBelow of [0, 2_048]) {
+      const g = new OwnerVectorGraph(DIMS, { ef: 16, exhaustiveBelow });
+      const items = new Map<string, Float32Array>();
+      for (let i = 0; i < 1_000; i++) g.load(`d${i}`, 'document', vector(i));
+      for (let i = 0; i < 12; i++) {
+        const v = vector(5_000 + i).map((x) => -x);
+        items.set(`i${i}`, v);
+        g.load(`i${i}`, 'inventory_item', v);
+      }
+      g.markReady();
+      const q = vector(3);
+      const got = g.search(q, 5, { entityTypes: ['inventory_item'] });
+      expect(got.map((c) => c.key)).toEqual(exact(items, q, 5));
+      expect(g.search(q, 5, { entityTypes: ['document'] }).every((c) => c.key.startsWith('d'))).toBe(true);
+      // unfiltered: both types' graphs, merged by distance
+      expect(g.search(q, 3)[0]!.key).toBe('d3');
+    }
+  });
+
+  it('over-fetches past excluded keys (widening when the graph returns too few)', () => {
+    const g = new OwnerVectorGraph(DIMS, { ef: 8, exhaustiveBelow: 0 });
+    const all = new Map<string, Float32Array>();
+    for (let i = 0; i < 600; i++) {
+      all.set(`k${i}`, vector(i));
+      g.load(`k${i}`, 'document', vector(i));
+    }
+    g.markReady();
+    const q = vector(7);
+    const nearest = exact(all, q, 60);
+    const excluded = nearest.slice(0, 40);
+    const got = g.search(q, 5, { excludeKeys: excluded });
+    expect(got).toHaveLength(5);
+    expect(got.some((c) => excluded.includes(c.key))).toBe(false);
+    // what remains nearest after the excluded ones (the graph may miss one: at least 4 of 5)
+    const rest = nearest.slice(40, 45);
+    expect(got.filter((c) => rest.includes(c.key)).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('searches a small graph exhaustively: exact even with a tiny candidate list', () => {
+    const dims = 64;
+    const random = (seed: number) => {
+      let s = seed;
+      const v = new Float32Array(dims).map(() => {
+        s = (s * 1103515245 + 12345) & 0x7fffffff;
+        return s / 0x7fffffff - 0.5;
+      });
+      const n = Math.hypot(...v);
+      return v.map((x) => x / n);
+    };
+    const g = new OwnerVectorGraph(dims, { ef: 1 });
+    const all = new Map<string, Float32Array>();
+    for (let i = 0; i < 1_500; i++) {
+      all.set(`k${i}`, random(i + 1));
+      g.load(`k${i}`, 'document', random(i + 1));
+    }
+    g.markReady();
+    for (let qi = 0; qi < 20; qi++) {
+      const q = random(90_000 + qi);
+      // exact up to f16 rounding: every hit as near as the exact 10th (ties within 1e-3 may swap)
+      const tenth = cosineDistance(all.get(exact(all, q, 10)[9]!)!, q);
+      const got = g.search(q, 10);
+      expect(got).toHaveLength(10);
+      for (const c of got) expect(cosineDistance(all.get(c.key)!, q)).toBeLessThanOrEqual(tenth + 1e-3);
+    }
+  });
+
+  it('frees the slots of deleted vectors for the next ones', () => {
+    const g = new OwnerVectorGraph(DIMS, {}, 16);
+    for (let i = 0; i < 500; i++) g.load(`k${i}`, 'document', vector(i));
+    g.markReady();
+    const before = g.stats();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 250; i++) g.applyWrite(`k${i}`, 'document', null);
+      expect(g.size).toBe(250);
+      expect(g.search(vector(10), 500).some((c) => Number(c.key.slice(1)) < 250)).toBe(false);
+      for (let i = 0; i < 250; i++) g.applyWrite(`k${i}`, 'document', vector(i + 1_000 * (round + 1)));
+    }
+    expect(g.size).toBe(500);
+    expect(g.stats()).toEqual(before);
+    expect(g.search(vector(3_010), 1)[0]!.key).toBe('k10');
+  });
+
+  it('keeps a write that arrives while the loaded rows are still waiting to be added', () => {
+    const g = new OwnerVectorGraph(DIMS);
+    g.load('k1', 'document', vector(1));
+    g.load('k2', 'document', vector(2));
+    g.applyWrite('k1', 'document', vector(700));
+    g.applyWrite('k2', 'document', null);
+    g.load('k3', 'document', vector(3));
+    g.markReady();
+    expect(g.size).toBe(2);
+    expect(g.search(vector(700), 1)[0]!.key).toBe('k1');
+    expect(g.search(vector(2), 5).map((c) => c.key)).not.toContain('k2');
+  });
+
+  describe('saved and opened again', () => {
+    const dirs: string[] = [];
+    afterEach(async () => {
+      for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+    });
+    async function saved(): Promise<{ g: OwnerVectorGraph; dir: string }> {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'vector-graph-'));
+      dirs.push(dir);
+      const g = new OwnerVectorGraph(DIMS, { ef: 64 });
+      for (let i = 0; i < 400; i++) g.load(`k${i}`, i % 4 ? 'document' : 'inventory_item', vector(i));
+      g.markReady();
+      for (let i = 0; i < 30; i++) g.applyWrite(`k${i}`, 'document', null); // free labels saved too
+      await g.saveTo(dir);
+      return { g, dir };
+    }
+
+    it('answers exactly as before, and takes writes after', async () => {
+      const { g, dir } = await saved();
+      const back = await OwnerVectorGraph.loadFrom(dir, DIMS, { ef: 64 });
+      expect(back.state).toBe('ready');
+      expect(back.size).toBe(g.size);
+      for (const qi of [1, 50, 222]) {
+        expect(back.search(vector(qi), 10)).toEqual(g.search(vector(qi), 10));
+        const f = { entityTypes: ['inventory_item'], excludeKeys: ['k40'] };
+        expect(back.search(vector(qi), 10, f)).toEqual(g.search(vector(qi), 10, f));
+      }
+      back.applyWrite('k5', 'document', vector(5));
+      back.applyWrite('k50', 'document', null);
+      back.applyWrite('new', 'inventory_item', vector(9_999));
+      expect(back.size).toBe(g.size + 1);
+      expect(back.search(vector(5), 1)[0]!.key).toBe('k5');
+      expect(back.search(vector(9_999), 1, { entityTypes: ['inventory_item'] })[0]!.key).toBe('new');
+      expect(back.search(vector(50), 400).map((c) => c.key)).not.toContain('k50');
+      // a second save replaces the first in place
+      await back.saveTo(dir);
+      expect((await OwnerVectorGraph.loadFrom(dir, DIMS)).size).toBe(back.size);
+    });
+
+    it('refuses truncated, corrupt, missing or mismatched files with a clear error', async () => {
+      const { dir } = await saved();
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS + 1)).rejects.toThrow(
+        /25 dimensions, 24 expected|24 dimensions, 25 expected/,
+      );
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS, { m: 8 })).rejects.toThrow(/m 16, f16 m 8 expected/);
+      const keys = path.join(dir, 'keys.txt');
+      const text = await readFile(keys, 'utf8');
+      await writeFile(keys, text.replace('k77', 'k78'));
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/keys.txt is corrupt/);
+      await writeFile(keys, text);
+      await truncate(path.join(dir, 'graph-0.usearch'), 1_000);
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/graph-0.usearch has 1000 bytes/);
+      await expect(OwnerVectorGraph.loadFrom(path.join(dir, 'none'), DIMS)).rejects.toThrow(/no manifest/);
+      await writeFile(path.join(dir, 'manifest.json'), '{"format":"other"');
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/not JSON/);
+    });
+
+    it('refuses a truncated graph file even when the manifest agrees with it', async () => {
+      const { dir } = await saved();
+      const file = path.join(dir, 'graph-0.usearch');
+      await truncate(file, 2_000);
+      const manifestFile = path.join(dir, 'manifest.json');
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as {
+        files: { name: string; bytes: number; sha256: string }[];
+      };
+      const { createHash } = await import('node:crypto');
+      const f = manifest.files.find((x) => x.name === 'graph-0.usearch')!;
+      f.bytes = 2_000;
+      f.sha256 = createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex');
+      await writeFile(manifestFile, JSON.stringify(manifest));
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(
+        /graph-0.usearch (does not load|holds)/,
+      );
+    });
   });
 });

@@ -1,0 +1,201 @@
+// Snapshots of an owner's vector graph for a quick cold start: each entity type's usearch graph
+// (usearch's own file format), the keys in label order and each label's type, and a manifest with
+// the settings, sizes and SHA-256 of every file. Files are written under temporary names and renamed,
+// the manifest last, so a crash leaves either the old snapshot or a mismatch that is refused; a
+// truncated, corrupt or foreign snapshot throws a clear error before usearch reads a byte of it.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Index } from 'usearch';
+import { VectorLabels } from './vector-labels.ts';
+
+const FORMAT = 'kaboodle-vector-graph';
+const VERSION = 1;
+const MANIFEST = 'manifest.json';
+const KEYS = 'keys.txt';
+const PARTS = 'types.bin';
+
+interface FileEntry {
+  name: string;
+  bytes: number;
+  sha256: string;
+}
+
+interface Manifest {
+  format: string;
+  version: number;
+  dimensions: number;
+  quantization: string;
+  m: number;
+  efConstruction: number;
+  labels: number;
+  types: { type: string; file: string; live: number }[];
+  files: FileEntry[];
+}
+
+export interface GraphSnapshot {
+  dimensions: number;
+  quantization: string;
+  m: number;
+  efConstruction: number;
+  labels: VectorLabels;
+  graphs: readonly { type: string; index: Index }[];
+}
+
+export class VectorGraphFileError extends Error {
+  constructor(dir: string, problem: string) {
+    super(`vector graph snapshot in ${dir}: ${problem}`);
+    this.name = 'VectorGraphFileError';
+  }
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function entry(dir: string, name: string, tempName: string): Promise<FileEntry> {
+  const file = path.join(dir, tempName);
+  return { name, bytes: (await stat(file)).size, sha256: await sha256(file) };
+}
+
+/** Writes the snapshot into `dir` (created when missing), replacing any snapshot there. */
+export async function writeGraphFiles(dir: string, snap: GraphSnapshot): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const tag = `.tmp-${process.pid}-${Date.now().toString(36)}`;
+  const written: { name: string; temp: string }[] = [];
+  try {
+    const keys = snap.labels.keys;
+    for (const k of keys) {
+      if (k.includes('\n')) throw new VectorGraphFileError(dir, 'a key holds a line break');
+    }
+    const files: FileEntry[] = [];
+    const put = async (name: string, data: string | Uint8Array) => {
+      const temp = name + tag;
+      written.push({ name, temp });
+      await writeFile(path.join(dir, temp), data);
+      files.push(await entry(dir, name, temp));
+    };
+    await put(KEYS, keys.join('\n'));
+    await put(PARTS, snap.labels.parts.subarray(0, keys.length));
+    const types: Manifest['types'] = [];
+    for (let i = 0; i < snap.graphs.length; i++) {
+      const g = snap.graphs[i]!;
+      const name = `graph-${i}.usearch`;
+      const temp = name + tag;
+      written.push({ name, temp });
+      g.index.save(path.join(dir, temp)); // synchronous in usearch: ~120 ms per 100k f16 vectors
+      files.push(await entry(dir, name, temp));
+      types.push({ type: g.type, file: name, live: g.index.size() });
+    }
+    const manifest: Manifest = {
+      format: FORMAT,
+      version: VERSION,
+      dimensions: snap.dimensions,
+      quantization: snap.quantization,
+      m: snap.m,
+      efConstruction: snap.efConstruction,
+      labels: keys.length,
+      types,
+      files,
+    };
+    const manifestTemp = MANIFEST + tag;
+    written.push({ name: MANIFEST, temp: manifestTemp });
+    await writeFile(path.join(dir, manifestTemp), JSON.stringify(manifest, null, 1));
+    for (const w of written) await rename(path.join(dir, w.temp), path.join(dir, w.name));
+  } catch (err) {
+    await Promise.all(written.map((w) => rm(path.join(dir, w.temp), { force: true })));
+    throw err;
+  }
+}
+
+async function readManifest(dir: string): Promise<Manifest> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, MANIFEST), 'utf8');
+  } catch (err) {
+    throw new VectorGraphFileError(
+      dir,
+      `no manifest (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+    );
+  }
+  let m: Manifest;
+  try {
+    m = JSON.parse(text) as Manifest;
+  } catch {
+    throw new VectorGraphFileError(dir, 'the manifest is not JSON');
+  }
+  if (m?.format !== FORMAT || m.version !== VERSION)
+    throw new VectorGraphFileError(dir, `not a version-${VERSION} ${FORMAT} manifest`);
+  if (!Array.isArray(m.files) || !Array.isArray(m.types) || !Number.isInteger(m.labels))
+    throw new VectorGraphFileError(dir, 'the manifest is incomplete');
+  return m;
+}
+
+/**
+ * Reads a snapshot written by writeGraphFiles, checking the settings it was built with, then every
+ * file's size and checksum, then that each graph holds what the manifest says.
+ */
+export async function readGraphFiles(
+  dir: string,
+  expect: { dimensions: number; quantization: string; m: number },
+  newIndex: (efConstruction: number) => Index,
+): Promise<{ labels: VectorLabels; graphs: { type: string; index: Index }[]; efConstruction: number }> {
+  const m = await readManifest(dir);
+  if (m.dimensions !== expect.dimensions)
+    throw new VectorGraphFileError(dir, `${m.dimensions} dimensions, ${expect.dimensions} expected`);
+  if (m.quantization !== expect.quantization || m.m !== expect.m)
+    throw new VectorGraphFileError(
+      dir,
+      `built as ${m.quantization} m ${m.m}, ${expect.quantization} m ${expect.m} expected`,
+    );
+  for (const f of m.files) {
+    const file = path.join(dir, path.basename(f.name));
+    const bytes = await stat(file).then(
+      (s) => s.size,
+      () => -1,
+    );
+    if (bytes < 0) throw new VectorGraphFileError(dir, `${f.name} is missing`);
+    if (bytes !== f.bytes)
+      throw new VectorGraphFileError(dir, `${f.name} has ${bytes} bytes, ${f.bytes} expected`);
+    if ((await sha256(file)) !== f.sha256)
+      throw new VectorGraphFileError(dir, `${f.name} is corrupt (checksum)`);
+  }
+  const keysText = await readFile(path.join(dir, KEYS), 'utf8');
+  const keys = m.labels === 0 ? [] : keysText.split('\n');
+  const parts = new Uint8Array(await readFile(path.join(dir, PARTS)));
+  if (keys.length !== m.labels || parts.length !== m.labels)
+    throw new VectorGraphFileError(
+      dir,
+      `${keys.length} keys and ${parts.length} types for ${m.labels} labels`,
+    );
+  let labels: VectorLabels;
+  try {
+    labels = VectorLabels.restore(keys, parts);
+  } catch (err) {
+    throw new VectorGraphFileError(dir, (err as Error).message);
+  }
+  const graphs: { type: string; index: Index }[] = [];
+  const livePerPart = new Array<number>(m.types.length).fill(0);
+  for (let label = 0; label < parts.length; label++) {
+    const p = parts[label]!;
+    if (p === 255) continue;
+    if (p >= m.types.length) throw new VectorGraphFileError(dir, `label ${label} has an unknown type`);
+    livePerPart[p]! += 1;
+  }
+  for (let i = 0; i < m.types.length; i++) {
+    const t = m.types[i]!;
+    const index = newIndex(m.efConstruction);
+    try {
+      index.load(path.join(dir, path.basename(t.file)));
+    } catch (err) {
+      throw new VectorGraphFileError(dir, `${t.file} does not load: ${(err as Error).message}`);
+    }
+    if (index.dimensions() !== m.dimensions || index.size() !== t.live || t.live !== livePerPart[i])
+      throw new VectorGraphFileError(dir, `${t.file} holds ${index.size()} vectors, ${t.live} expected`);
+    graphs.push({ type: t.type, index });
+  }
+  return { labels, graphs, efConstruction: m.efConstruction };
+}
