@@ -9,6 +9,8 @@ export type { ImageIndex, ImageRecord } from './index/image-index.port.ts';
 export { createLanceDbImageIndex } from './index/lancedb-image-index.ts';
 export { createLanceDbSearchIndex } from './index/lancedb-search-index.ts';
 export type { AnnOptions } from './index/lancedb-search-index.ts';
+export { OwnerVectorGraph } from './index/vector-graph.ts';
+export type { VectorGraphSettings } from './index/vector-graph.ts';
 export type { SearchType } from './search-request.ts';
 export type {
   IndexedEntity,

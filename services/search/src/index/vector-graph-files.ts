@@ -1,5 +1,5 @@
-// Snapshots of an owner's vector graph for a quick cold start: each entity type's usearch graph
-// (usearch's own file format), the keys in label order and each label's type, and a manifest with
+// Snapshots of an owner's vector graph for a quick cold start: the usearch graph and the rare types'
+// side graphs (usearch's own file format), the keys in label order and each label's type, a manifest with
 // the settings, sizes and SHA-256 of every file. Files are written under temporary names and renamed,
 // the manifest last, so a crash leaves either the old snapshot or a mismatch that is refused; a
 // truncated, corrupt or foreign snapshot throws a clear error before usearch reads a byte of it.
@@ -30,7 +30,8 @@ interface Manifest {
   m: number;
   efConstruction: number;
   labels: number;
-  types: { type: string; file: string; live: number }[];
+  main: { file: string; live: number };
+  types: { type: string; live: number; side: string | null }[];
   files: FileEntry[];
 }
 
@@ -40,7 +41,14 @@ export interface GraphSnapshot {
   m: number;
   efConstruction: number;
   labels: VectorLabels;
-  graphs: readonly { type: string; index: Index }[];
+  main: Index;
+  types: readonly { type: string; live: number; side: Index | null }[];
+}
+
+export interface ReadSnapshot {
+  labels: VectorLabels;
+  main: Index;
+  types: { type: string; live: number; side: Index | null }[];
 }
 
 export class VectorGraphFileError extends Error {
@@ -80,15 +88,19 @@ export async function writeGraphFiles(dir: string, snap: GraphSnapshot): Promise
     };
     await put(KEYS, keys.join('\n'));
     await put(PARTS, snap.labels.parts.subarray(0, keys.length));
-    const types: Manifest['types'] = [];
-    for (let i = 0; i < snap.graphs.length; i++) {
-      const g = snap.graphs[i]!;
-      const name = `graph-${i}.usearch`;
+    const save = async (name: string, index: Index) => {
       const temp = name + tag;
       written.push({ name, temp });
-      g.index.save(path.join(dir, temp)); // synchronous in usearch: ~120 ms per 100k f16 vectors
+      index.save(path.join(dir, temp)); // synchronous in usearch: ~120 ms per 100k f16 vectors
       files.push(await entry(dir, name, temp));
-      types.push({ type: g.type, file: name, live: g.index.size() });
+    };
+    await save('graph.usearch', snap.main);
+    const types: Manifest['types'] = [];
+    for (let i = 0; i < snap.types.length; i++) {
+      const t = snap.types[i]!;
+      const side = t.side ? `side-${i}.usearch` : null;
+      if (side) await save(side, t.side!);
+      types.push({ type: t.type, live: t.live, side });
     }
     const manifest: Manifest = {
       format: FORMAT,
@@ -98,6 +110,7 @@ export async function writeGraphFiles(dir: string, snap: GraphSnapshot): Promise
       m: snap.m,
       efConstruction: snap.efConstruction,
       labels: keys.length,
+      main: { file: 'graph.usearch', live: snap.main.size() },
       types,
       files,
     };
@@ -129,7 +142,7 @@ async function readManifest(dir: string): Promise<Manifest> {
   }
   if (m?.format !== FORMAT || m.version !== VERSION)
     throw new VectorGraphFileError(dir, `not a version-${VERSION} ${FORMAT} manifest`);
-  if (!Array.isArray(m.files) || !Array.isArray(m.types) || !Number.isInteger(m.labels))
+  if (!Array.isArray(m.files) || !Array.isArray(m.types) || !Number.isInteger(m.labels) || !m.main)
     throw new VectorGraphFileError(dir, 'the manifest is incomplete');
   return m;
 }
@@ -142,7 +155,7 @@ export async function readGraphFiles(
   dir: string,
   expect: { dimensions: number; quantization: string; m: number },
   newIndex: (efConstruction: number) => Index,
-): Promise<{ labels: VectorLabels; graphs: { type: string; index: Index }[]; efConstruction: number }> {
+): Promise<ReadSnapshot> {
   const m = await readManifest(dir);
   if (m.dimensions !== expect.dimensions)
     throw new VectorGraphFileError(dir, `${m.dimensions} dimensions, ${expect.dimensions} expected`);
@@ -177,7 +190,6 @@ export async function readGraphFiles(
   } catch (err) {
     throw new VectorGraphFileError(dir, (err as Error).message);
   }
-  const graphs: { type: string; index: Index }[] = [];
   const livePerPart = new Array<number>(m.types.length).fill(0);
   for (let label = 0; label < parts.length; label++) {
     const p = parts[label]!;
@@ -185,17 +197,24 @@ export async function readGraphFiles(
     if (p >= m.types.length) throw new VectorGraphFileError(dir, `label ${label} has an unknown type`);
     livePerPart[p]! += 1;
   }
-  for (let i = 0; i < m.types.length; i++) {
-    const t = m.types[i]!;
+  const open = (file: string, live: number): Index => {
     const index = newIndex(m.efConstruction);
     try {
-      index.load(path.join(dir, path.basename(t.file)));
+      index.load(path.join(dir, path.basename(file)));
     } catch (err) {
-      throw new VectorGraphFileError(dir, `${t.file} does not load: ${(err as Error).message}`);
+      throw new VectorGraphFileError(dir, `${file} does not load: ${(err as Error).message}`);
     }
-    if (index.dimensions() !== m.dimensions || index.size() !== t.live || t.live !== livePerPart[i])
-      throw new VectorGraphFileError(dir, `${t.file} holds ${index.size()} vectors, ${t.live} expected`);
-    graphs.push({ type: t.type, index });
-  }
-  return { labels, graphs, efConstruction: m.efConstruction };
+    if (index.dimensions() !== m.dimensions || index.size() !== live)
+      throw new VectorGraphFileError(dir, `${file} holds ${index.size()} vectors, ${live} expected`);
+    return index;
+  };
+  if (m.main.live !== labels.size)
+    throw new VectorGraphFileError(dir, `the graph holds ${m.main.live} vectors for ${labels.size} keys`);
+  const main = open(m.main.file, m.main.live);
+  const types = m.types.map((t, i) => {
+    if (t.live !== livePerPart[i])
+      throw new VectorGraphFileError(dir, `${t.type}: ${t.live} vectors, ${livePerPart[i]} labels`);
+    return { type: t.type, live: t.live, side: t.side ? open(t.side, t.live) : null };
+  });
+  return { labels, main, types };
 }

@@ -107,8 +107,13 @@ describe('OwnerVectorGraph', () => {
   it('searches only the filtered type, exactly, even when it is rare and far from the query', () => {
     // 1,000 documents near the query, 12 items away from it: a filter over one shared graph would
     // have to wade through every document first.
-    for (const exhaustiveBelow of [0, 2_048]) {
-      const g = new OwnerVectorGraph(DIMS, { ef: 16, exhaustiveBelow });
+    // its side graph, exhaustively or not; or over-fetched from the main graph when it has none
+    for (const [settings, inSide] of [
+      [{ exhaustiveBelow: 0 }, 12],
+      [{ exhaustiveBelow: 2_048 }, 12],
+      [{ exhaustiveBelow: 0, sideGraphMax: 0 }, 0],
+    ] as const) {
+      const g = new OwnerVectorGraph(DIMS, { ef: 16, ...settings });
       const items = new Map<string, Float32Array>();
       for (let i = 0; i < 1_000; i++) g.load(`d${i}`, 'document', vector(i));
       for (let i = 0; i < 12; i++) {
@@ -117,12 +122,36 @@ describe('OwnerVectorGraph', () => {
         g.load(`i${i}`, 'inventory_item', v);
       }
       g.markReady();
+      expect(g.stats().inSideGraphs).toBe(inSide);
       const q = vector(3);
       const got = g.search(q, 5, { entityTypes: ['inventory_item'] });
       expect(got.map((c) => c.key)).toEqual(exact(items, q, 5));
       expect(g.search(q, 5, { entityTypes: ['document'] }).every((c) => c.key.startsWith('d'))).toBe(true);
       // unfiltered: both types' graphs, merged by distance
       expect(g.search(q, 3)[0]!.key).toBe('d3');
+    }
+  });
+
+  it('drops a side graph once its type outgrows it, filtering the main graph instead', () => {
+    const g = new OwnerVectorGraph(DIMS, { sideGraphMax: 50, exhaustiveBelow: 0, ef: 16 });
+    const items = new Map<string, Float32Array>();
+    for (let i = 0; i < 400; i++) g.load(`d${i}`, 'document', vector(i));
+    for (let i = 0; i < 40; i++) {
+      items.set(`i${i}`, vector(2_000 + i));
+      g.load(`i${i}`, 'inventory_item', vector(2_000 + i));
+    }
+    g.markReady();
+    expect(g.stats().inSideGraphs).toBe(40);
+    for (let i = 40; i < 60; i++) {
+      items.set(`i${i}`, vector(2_000 + i));
+      g.applyWrite(`i${i}`, 'inventory_item', vector(2_000 + i));
+    }
+    expect(g.stats().inSideGraphs).toBe(0);
+    for (const qi of [1, 2, 3]) {
+      const q = vector(qi);
+      const got = g.search(q, 5, { entityTypes: ['inventory_item'] }).map((c) => c.key);
+      expect(got).toHaveLength(5);
+      expect(got.filter((k) => exact(items, q, 5).includes(k)).length).toBeGreaterThanOrEqual(4);
     }
   });
 
@@ -251,8 +280,8 @@ describe('OwnerVectorGraph', () => {
       await writeFile(keys, text.replace('k77', 'k78'));
       await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/keys.txt is corrupt/);
       await writeFile(keys, text);
-      await truncate(path.join(dir, 'graph-0.usearch'), 1_000);
-      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/graph-0.usearch has 1000 bytes/);
+      await truncate(path.join(dir, 'graph.usearch'), 1_000);
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/graph.usearch has 1000 bytes/);
       await expect(OwnerVectorGraph.loadFrom(path.join(dir, 'none'), DIMS)).rejects.toThrow(/no manifest/);
       await writeFile(path.join(dir, 'manifest.json'), '{"format":"other"');
       await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/not JSON/);
@@ -260,21 +289,21 @@ describe('OwnerVectorGraph', () => {
 
     it('refuses a truncated graph file even when the manifest agrees with it', async () => {
       const { dir } = await saved();
-      const file = path.join(dir, 'graph-0.usearch');
+      const file = path.join(dir, 'graph.usearch');
       await truncate(file, 2_000);
       const manifestFile = path.join(dir, 'manifest.json');
       const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as {
         files: { name: string; bytes: number; sha256: string }[];
       };
       const { createHash } = await import('node:crypto');
-      const f = manifest.files.find((x) => x.name === 'graph-0.usearch')!;
+      const f = manifest.files.find((x) => x.name === 'graph.usearch')!;
       f.bytes = 2_000;
       f.sha256 = createHash('sha256')
         .update(await readFile(file))
         .digest('hex');
       await writeFile(manifestFile, JSON.stringify(manifest));
       await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(
-        /graph-0.usearch (does not load|holds)/,
+        /graph.usearch (does not load|holds)/,
       );
     });
   });

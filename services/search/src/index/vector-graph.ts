@@ -1,16 +1,19 @@
-// An owner's entity vectors as in-memory HNSW graphs (usearch), beside the LanceDB table that stays
-// the store of record. A LanceDB kNN costs ~12–18 ms on the 100k bench; these graphs answer in well
-// under a millisecond (docs/services/search.md, "In-memory index for large owners"). The adapter
-// builds one per large owner from the table, applies every write to it after the table has taken it,
-// and falls back to the table while it is being built; a built graph can be saved and opened again
+// An owner's entity vectors as an in-memory HNSW graph (usearch), beside the LanceDB table that stays
+// the store of record. A LanceDB kNN costs ~12–18 ms on the 100k bench; the graph answers in about a
+// millisecond (docs/services/search.md, "In-memory index for large owners"). The adapter builds one
+// per large owner from the table, applies every write to it after the table has taken it, and falls
+// back to the table while it is being built; a built graph can be saved and opened again
 // (vector-graph-files.ts) so a restart does not rebuild it.
-// Why usearch with f16: on 100k clustered 512-d unit vectors it builds 2.8× faster than hnswlib
+// Why usearch with f16: on 100k clustered 512-d unit vectors it builds ~2× faster than hnswlib
 // (multi-threaded batch adds), answers as fast at recall@10 0.999 and holds half the memory (2 bytes
-// a dimension). i8 (even with vectors pre-scaled to the full int range) loses recall on unit
-// vectors, and re-ranking it exactly would need a second copy of the vectors: f16 alone is smaller.
-// One graph per entity type: usearch has no filter callback, so a type filter searches just that
-// type's graph (exact, and a rare type is never drowned by the common one); excluded keys are
-// over-fetched and the search widened until enough remain; a small graph is searched exhaustively.
+// a dimension). i8, even with each vector pre-scaled to the full int range, kept recall@10 at 0.89,
+// and re-ranking it exactly would need a second copy of the vectors: f16 alone is smaller.
+// Filters: usearch's JS API has no filter callback. Excluded keys and common entity types are
+// over-fetched from the one graph and the search widened until enough remain. A rare type (at most
+// `sideGraphMax` vectors and a quarter of the owner's) also keeps its vectors in a side graph of its own, searched instead when a
+// filter asks only for rare types, and exhaustively while it is small: a filter on 1 % of the owner
+// stays exact without wading through the other 99 %. (One graph per type for everything instead
+// would make every unfiltered query search several graphs: 2× slower measured at 50k.)
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import { readGraphFiles, writeGraphFiles } from './vector-graph-files.ts';
 import { VectorLabels } from './vector-labels.ts';
@@ -24,8 +27,10 @@ export interface VectorGraphSettings {
   ef?: number;
   /** Threads for batched adds while loading (default 2). */
   threads?: number;
-  /** A type's graph with at most this many vectors is searched exhaustively (default 2,048). */
+  /** A graph with at most this many vectors is searched exhaustively (default 2,048). */
   exhaustiveBelow?: number;
+  /** An entity type keeps a side graph while it has at most this many vectors (default 16,384). */
+  sideGraphMax?: number;
 }
 
 export interface GraphCandidate {
@@ -44,17 +49,8 @@ export interface GraphFilter {
 /** Storage of the vectors inside usearch (2 bytes a dimension). */
 export const GRAPH_QUANTIZATION = 'f16';
 /** A flush of loaded rows aims at this long, so the event loop is never held for long. */
-const FLUSH_TARGET_MS = 3;
+const FLUSH_TARGET_MS = 4;
 const MAX_BATCH = 1_024;
-
-/** One entity type's graph and the rows loaded for it but not yet added. */
-export interface TypeGraph {
-  type: string;
-  index: Index;
-  pendingLabels: BigUint64Array;
-  pendingVectors: Float32Array;
-  pending: number;
-}
 
 export function newUsearchIndex(dimensions: number, m: number, efConstruction: number): Index {
   return new Index({
@@ -83,9 +79,18 @@ export class OwnerVectorGraph {
   readonly efConstruction: number;
   private readonly threads: number;
   private readonly exhaustiveBelow: number;
+  private readonly sideGraphMax: number;
   private labels = new VectorLabels();
-  private graphs: TypeGraph[] = [];
+  private main: Index;
+  /** Entity types by index (a label's part), their live counts and side graphs (null: none). */
+  private types: string[] = [];
+  private counts: number[] = [];
+  private sides: (Index | null)[] = [];
   private readonly touched = new Set<string>();
+  // rows loaded but not yet added, added in batches sized to take about FLUSH_TARGET_MS
+  private pendingLabels = new BigUint64Array(32);
+  private pendingVectors: Float32Array;
+  private pending = 0;
   private batch = 32;
 
   constructor(dimensions: number, settings: VectorGraphSettings = {}, _initialCapacity = 1_024) {
@@ -95,6 +100,9 @@ export class OwnerVectorGraph {
     this.efConstruction = settings.efConstruction ?? 100;
     this.threads = Math.max(1, settings.threads ?? 2);
     this.exhaustiveBelow = settings.exhaustiveBelow ?? 2_048;
+    this.sideGraphMax = settings.sideGraphMax ?? 16_384;
+    this.main = newUsearchIndex(dimensions, this.m, this.efConstruction);
+    this.pendingVectors = new Float32Array(32 * dimensions);
   }
 
   /** Live vectors in the graph. */
@@ -102,24 +110,29 @@ export class OwnerVectorGraph {
     return this.labels.size;
   }
 
-  /** Live vectors, label slots allocated (live + free for reuse) and usearch's slots across types. */
-  stats(): { live: number; labels: number; capacity: number } {
+  /** Live vectors, label slots allocated (live + free for reuse), usearch slots, side graphs' vectors. */
+  stats(): { live: number; labels: number; capacity: number; inSideGraphs: number } {
     this.flush();
-    let capacity = 0;
-    for (const g of this.graphs) capacity += g.index.capacity();
-    return { live: this.labels.size, labels: this.labels.keys.length, capacity };
+    let inSideGraphs = 0;
+    for (const s of this.sides) inSideGraphs += s?.size() ?? 0;
+    return {
+      live: this.labels.size,
+      labels: this.labels.keys.length,
+      capacity: this.main.capacity(),
+      inSideGraphs,
+    };
   }
 
   /** A write the table has taken: the vector (null when the entity was deleted) replaces what was here. */
   applyWrite(key: string, entityType: string, vector: Float32Array | null): void {
     if (this.state === 'building') this.touched.add(key);
-    this.flush();
     this.remove(key);
-    if (vector !== null && this.accepts(vector)) {
-      const part = this.partOf(entityType);
-      const label = this.labels.add(key, part);
-      this.graphs[part]!.index.add(BigInt(label), vector, 1);
-    }
+    if (vector === null || !this.accepts(vector)) return;
+    const part = this.partOf(entityType);
+    const label = BigInt(this.labels.add(key, part));
+    this.main.add(label, vector, 1);
+    this.counted(part, 1);
+    this.sides[part]?.add(label, vector, 1);
   }
 
   /**
@@ -128,39 +141,45 @@ export class OwnerVectorGraph {
    */
   load(key: string, entityType: string, vector: Float32Array): void {
     if (this.touched.has(key)) return;
-    if (this.labels.labelOf(key) !== undefined) this.remove(key);
+    this.remove(key);
     if (!this.accepts(vector)) return;
     const part = this.partOf(entityType);
-    const g = this.graphs[part]!;
     const label = this.labels.add(key, part);
-    if (g.pending === g.pendingLabels.length) {
+    this.counted(part, 1);
+    if (this.pending === this.pendingLabels.length) {
       const labels = new BigUint64Array(MAX_BATCH);
-      labels.set(g.pendingLabels);
+      labels.set(this.pendingLabels);
       const vectors = new Float32Array(MAX_BATCH * this.dimensions);
-      vectors.set(g.pendingVectors);
-      g.pendingLabels = labels;
-      g.pendingVectors = vectors;
+      vectors.set(this.pendingVectors);
+      this.pendingLabels = labels;
+      this.pendingVectors = vectors;
     }
-    g.pendingLabels[g.pending] = BigInt(label);
-    g.pendingVectors.set(vector, g.pending * this.dimensions);
-    g.pending += 1;
-    if (g.pending >= this.batch) this.flushGraph(g);
+    this.pendingLabels[this.pending] = BigInt(label);
+    this.pendingVectors.set(vector, this.pending * this.dimensions);
+    this.pending += 1;
+    if (this.pending >= this.batch) this.flush();
   }
 
   /** The snapshot is fully loaded: from now on the graph alone answers for the owner. */
   markReady(): void {
     this.flush();
+    // a common type needs no side graph: over-fetching it from the main graph costs little
+    for (let p = 0; p < this.types.length; p++)
+      if (this.counts[p]! * 4 > this.labels.size) this.sides[p] = null;
     this.state = 'ready';
     this.touched.clear();
   }
 
   remove(key: string): void {
-    if (this.labels.labelOf(key) === undefined) return;
+    const at = this.labels.labelOf(key);
+    if (at === undefined) return;
     this.flush();
-    const part = this.labels.parts[this.labels.labelOf(key)!]!;
-    const label = this.labels.remove(key)!;
+    const part = this.labels.parts[at]!;
+    const label = BigInt(this.labels.remove(key)!);
     // usearch frees the slot: the next add reuses it
-    this.graphs[part]!.index.remove(BigInt(label));
+    this.main.remove(label);
+    this.sides[part]?.remove(label);
+    this.counted(part, -1);
   }
 
   /** The k nearest live vectors (fewer when the owner has fewer), nearest first. */
@@ -168,20 +187,26 @@ export class OwnerVectorGraph {
     if (this.labels.size === 0 || k < 1) return [];
     if (vector.length !== this.dimensions) throw new Error(this.dimensionError(vector.length));
     this.flush();
-    const types =
-      filter.entityTypes && filter.entityTypes.length > 0 ? new Set(filter.entityTypes) : undefined;
     const excluded = new Set<number>();
     for (const key of filter.excludeKeys ?? []) {
       const label = this.labels.labelOf(key);
       if (label !== undefined) excluded.add(label);
     }
-    const out: GraphCandidate[] = [];
-    for (const g of this.graphs) {
-      if (types && !types.has(g.type)) continue;
-      for (const c of this.searchGraph(g, vector, k, excluded)) out.push(c);
+    let parts: number[] | undefined;
+    if (filter.entityTypes && filter.entityTypes.length > 0) {
+      parts = [];
+      for (let p = 0; p < this.types.length; p++)
+        if (this.counts[p]! > 0 && filter.entityTypes.includes(this.types[p]!)) parts.push(p);
+      if (parts.length === 0) return [];
+      if (parts.length === this.counts.filter((c) => c > 0).length) parts = undefined; // every type held
     }
-    if (out.length > k || this.graphs.length > 1) out.sort((a, b) => a.distance - b.distance);
-    return out.length > k ? out.slice(0, k) : out;
+    if (!parts) return this.searchIndex(this.main, vector, k, excluded, undefined);
+    if (parts.every((p) => this.sides[p])) {
+      // only rare types: their side graphs, merged
+      const out = parts.flatMap((p) => this.searchIndex(this.sides[p]!, vector, k, excluded, undefined));
+      return out.sort((a, b) => a.distance - b.distance).slice(0, k);
+    }
+    return this.searchIndex(this.main, vector, k, excluded, new Set(parts));
   }
 
   /**
@@ -197,7 +222,8 @@ export class OwnerVectorGraph {
       m: this.m,
       efConstruction: this.efConstruction,
       labels: this.labels,
-      graphs: this.graphs,
+      main: this.main,
+      types: this.types.map((type, p) => ({ type, live: this.counts[p]!, side: this.sides[p]! })),
     });
   }
 
@@ -217,29 +243,45 @@ export class OwnerVectorGraph {
       (efc) => newUsearchIndex(dims, g.m, efc),
     );
     g.labels = read.labels;
-    g.graphs = read.graphs.map(({ type, index }) => g.emptyPending(type, index));
+    g.main = read.main;
+    g.types = read.types.map((t) => t.type);
+    g.counts = read.types.map((t) => t.live);
+    g.sides = read.types.map((t) => t.side);
     g.state = 'ready';
     return g;
   }
 
-  /** Nearest of one type's graph: over-fetches by the excluded keys and widens until k remain. */
-  private searchGraph(
-    g: TypeGraph,
+  /**
+   * The nearest in one usearch graph, optionally of some types only: over-fetches by the excluded
+   * keys and the types' share, and widens until enough remain; a small graph is searched exhaustively
+   * (a candidate list as long as the graph visits every node).
+   */
+  private searchIndex(
+    index: Index,
     vector: Float32Array,
     k: number,
     excluded: Set<number>,
+    parts: Set<number> | undefined,
   ): GraphCandidate[] {
-    const live = g.index.size();
-    if (live === 0) return [];
-    const want = Math.min(k, live);
-    // A small graph is searched exhaustively: a candidate list as long as the graph visits every node.
-    let wanted = live <= this.exhaustiveBelow ? live : Math.max(this.ef, want + excluded.size);
+    const live = index.size();
+    let matching = live;
+    if (parts) {
+      matching = 0;
+      for (const p of parts) matching += this.counts[p]!;
+    }
+    const want = Math.min(k, matching);
+    if (want <= 0) return [];
+    const share = matching / live;
+    let wanted =
+      live <= this.exhaustiveBelow
+        ? live
+        : Math.max(this.ef, Math.ceil(((want + excluded.size) / share) * 1.5));
     for (;;) {
-      const found = g.index.search(vector, Math.min(wanted, live), 1);
+      const found = index.search(vector, Math.min(wanted, live), 1);
       const out: GraphCandidate[] = [];
       for (let i = 0; i < found.keys.length && out.length < want; i++) {
         const label = Number(found.keys[i]!);
-        if (excluded.has(label)) continue;
+        if (excluded.has(label) || (parts && !parts.has(this.labels.parts[label]!))) continue;
         const key = this.labels.keys[label];
         if (key) out.push({ key, distance: found.distances[i]! });
       }
@@ -260,37 +302,51 @@ export class OwnerVectorGraph {
   }
 
   private partOf(entityType: string): number {
-    const at = this.graphs.findIndex((g) => g.type === entityType);
+    const at = this.types.indexOf(entityType);
     if (at >= 0) return at;
-    if (this.graphs.length >= 255) throw new Error('a vector graph holds at most 255 entity types');
-    const index = newUsearchIndex(this.dimensions, this.m, this.efConstruction);
-    this.graphs.push(this.emptyPending(entityType, index));
-    return this.graphs.length - 1;
+    if (this.types.length >= 255) throw new Error('a vector graph holds at most 255 entity types');
+    this.types.push(entityType);
+    this.counts.push(0);
+    // a new type starts rare: its side graph follows it until it outgrows sideGraphMax
+    this.sides.push(
+      this.sideGraphMax > 0 ? newUsearchIndex(this.dimensions, this.m, this.efConstruction) : null,
+    );
+    return this.types.length - 1;
   }
 
-  private emptyPending(type: string, index: Index): TypeGraph {
-    return {
-      type,
-      index,
-      pendingLabels: new BigUint64Array(32),
-      pendingVectors: new Float32Array(32 * this.dimensions),
-      pending: 0,
-    };
+  private counted(part: number, by: number): void {
+    this.counts[part]! += by;
+    // outgrown: the side graph goes for good (until the next build); the main graph filters instead
+    if (this.counts[part]! > this.sideGraphMax) this.sides[part] = null;
   }
 
   private flush(): void {
-    for (const g of this.graphs) if (g.pending > 0) this.flushGraph(g);
-  }
-
-  private flushGraph(g: TypeGraph): void {
-    const n = g.pending;
-    g.pending = 0;
+    const n = this.pending;
+    if (n === 0) return;
+    this.pending = 0;
     const started = performance.now();
-    g.index.add(
-      g.pendingLabels.subarray(0, n),
-      g.pendingVectors.subarray(0, n * this.dimensions),
-      this.threads,
-    );
+    const labels = this.pendingLabels.subarray(0, n);
+    const vectors = this.pendingVectors.subarray(0, n * this.dimensions);
+    this.main.add(labels, vectors, this.threads);
+    for (let p = 0; p < this.sides.length; p++) {
+      const side = this.sides[p];
+      if (!side) continue;
+      const mine: number[] = [];
+      for (let i = 0; i < n; i++) if (this.labels.parts[Number(labels[i]!)] === p) mine.push(i);
+      if (mine.length === 0) continue;
+      const sideVectors = new Float32Array(mine.length * this.dimensions);
+      mine.forEach((i, j) =>
+        sideVectors.set(
+          vectors.subarray(i * this.dimensions, (i + 1) * this.dimensions),
+          j * this.dimensions,
+        ),
+      );
+      side.add(
+        BigUint64Array.from(mine, (i) => labels[i]!),
+        sideVectors,
+        this.threads,
+      );
+    }
     // size the next batch so a flush takes about FLUSH_TARGET_MS (the graph's cost per add grows slowly)
     const perVector = (performance.now() - started) / n;
     if (n >= this.batch / 2) {
