@@ -21,6 +21,7 @@ import {
 } from './generate-items.ts';
 import { intArg } from './bench-args.ts';
 import { compareKeywordMemory } from './keyword-memory.ts';
+import { compareVectorGraphs, figureRows } from './vector-graph-compare.ts';
 
 const COUNT = intArg('--count', 100_000);
 const SEED = intArg('--seed', 42);
@@ -208,7 +209,7 @@ try {
       dir: hnswDir,
       ann: { ...hnswOptions, ...x },
     })),
-    // The adapter's default for large owners: an in-memory index (HNSW graph via hnswlib-node + BM25)
+    // The adapter's default for large owners: an in-memory index (HNSW graph via usearch + BM25)
     // built from the table.
     ...[32, 64, 128, 256].map((ef) => ({
       label: `in-memory HNSW graph (m 16, efC 100, ef ${ef}${ef === 128 ? ', default' : ''})`,
@@ -276,6 +277,28 @@ try {
   console.log(
     '(ties: the corpus repeats titles, so several items share a vector and exact kNN lists one of equals; goal recall@10 ≥ 0.95)',
   );
+
+  // ---- the in-memory vector graph alone: hnswlib f32 (before issue 21) and usearch f16 -----------
+  {
+    const bigItems = Array.from({ length: COUNT }, (_, i) => i).filter((i) => ownerOf(i) === big);
+    const graphVectors = new Float32Array(bigItems.length * dims);
+    bigItems.forEach((item, j) =>
+      graphVectors.set(vec.vectors.subarray(item * dims, (item + 1) * dims), j * dims),
+    );
+    console.log(
+      `\nvector graphs alone on the big owner's ${bigItems.length.toLocaleString('en')} vectors (each in a child process; ef 128, k 10):`,
+    );
+    const figs = await compareVectorGraphs(
+      {
+        vectors: graphVectors,
+        dims,
+        types: bigItems.map((i) => (i % 3 === 2 ? 'inventory_item' : 'document')),
+        queries: qv.vectors,
+      },
+      { log: (l) => console.log(l) },
+    );
+    table(figureRows(figs));
+  }
 
   // ---- latency per stage ---------------------------------------------------------------------
   const categories = ['Research Paper', 'Report', 'Furniture', 'Kitchen'];

@@ -88,7 +88,7 @@ export interface LanceDbSearchIndexOptions {
   hitCacheRows?: number;
   /**
    * Owners with more live rows than `minOwnerRows` (default 5,000) get an in-memory index: their
-   * entity vectors in an HNSW graph (hnswlib-node) and their search text in a BM25 inverted index,
+   * entity vectors in an HNSW graph (usearch, f16) and their search text in a BM25 inverted index,
    * built in the background from the table on their first query and kept in step with every write.
    * The table's own kNN and full-text search answer until it is ready, and for queries filtered by
    * category or hashtags. At most `maxVectors` entities (default 200,000, ~7 KB each at 512

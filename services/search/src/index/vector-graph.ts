@@ -168,6 +168,9 @@ export class OwnerVectorGraph {
       if (this.counts[p]! * 4 > this.labels.size) this.sides[p] = null;
     this.state = 'ready';
     this.touched.clear();
+    // later writes are added one at a time: the batch buffers (up to 2 MB) can go
+    this.pendingLabels = new BigUint64Array(32);
+    this.pendingVectors = new Float32Array(32 * this.dimensions);
   }
 
   remove(key: string): void {
