@@ -18,8 +18,12 @@ const arg = (name: string) => {
 };
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const rss = () => {
-  (globalThis as { gc?: () => void }).gc?.();
+/** RSS once garbage is collected and freed array buffers are returned (V8 sweeps them afterwards). */
+const rss = async () => {
+  for (let i = 0; i < 3; i++) {
+    (globalThis as { gc?: () => void }).gc?.();
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return process.memoryUsage().rss;
 };
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
@@ -31,12 +35,13 @@ async function runEngine(engine: string, dir: string, threads: number): Promise<
     exact: number[][];
   };
   const dims = meta.dims;
-  const vectors = new Float32Array((await readFile(path.join(dir, 'vectors.f32'))).buffer.slice(0));
-  const qs = new Float32Array((await readFile(path.join(dir, 'queries.f32'))).buffer.slice(0));
+  const asFloats = (b: Buffer) => new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+  const vectors = asFloats(await readFile(path.join(dir, 'vectors.f32')));
+  const qs = asFloats(await readFile(path.join(dir, 'queries.f32')));
   const queries = Array.from({ length: qs.length / dims }, (_, i) => qs.subarray(i * dims, (i + 1) * dims));
   const count = vectors.length / dims;
   const keys = Array.from({ length: count }, (_, i) => `bench:${meta.types[i]}:${i}`);
-  const rss0 = rss();
+  const rss0 = await rss();
   const t = performance.now();
   let search: (q: Float32Array) => number[];
   let buildS: number;
@@ -56,7 +61,7 @@ async function runEngine(engine: string, dir: string, threads: number): Promise<
     for (let i = 0; i < count; i++) index.addPoint(Array.from(vectors.subarray(i * dims, (i + 1) * dims)), i);
     index.setEf(128);
     buildS = (performance.now() - t) / 1000;
-    grew = rss() - rss0;
+    grew = (await rss()) - rss0;
     search = (q) => index.searchKnn(Array.from(q), 10).neighbors;
   } else {
     const graph = new OwnerVectorGraph(dims, { threads });
@@ -64,7 +69,7 @@ async function runEngine(engine: string, dir: string, threads: number): Promise<
       graph.load(keys[i]!, meta.types[i]!, vectors.subarray(i * dims, (i + 1) * dims));
     graph.markReady();
     buildS = (performance.now() - t) / 1000;
-    grew = rss() - rss0;
+    grew = (await rss()) - rss0;
     const label = (k: string) => Number(k.slice(k.lastIndexOf(':') + 1));
     search = (q) => graph.search(q, 10).map((c) => label(c.key));
     const snap = await mkdtemp(path.join(os.tmpdir(), 'kaboodle-graph-snap-'));

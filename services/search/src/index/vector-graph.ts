@@ -10,7 +10,7 @@
 // and re-ranking it exactly would need a second copy of the vectors: f16 alone is smaller.
 // Filters: usearch's JS API has no filter callback. Excluded keys and common entity types are
 // over-fetched from the one graph and the search widened until enough remain. A rare type (at most
-// `sideGraphMax` vectors and a quarter of the owner's) also keeps its vectors in a side graph of its own, searched instead when a
+// `sideGraphMax` vectors, and a quarter of the owner's once past a thousand) also keeps its vectors in a side graph of its own, searched instead when a
 // filter asks only for rare types, and exhaustively while it is small: a filter on 1 % of the owner
 // stays exact without wading through the other 99 %. (One graph per type for everything instead
 // would make every unfiltered query search several graphs: 2× slower measured at 50k.)
@@ -318,9 +318,11 @@ export class OwnerVectorGraph {
   }
 
   private counted(part: number, by: number): void {
-    this.counts[part]! += by;
-    // outgrown: the side graph goes for good (until the next build); the main graph filters instead
-    if (this.counts[part]! > this.sideGraphMax) this.sides[part] = null;
+    const count = (this.counts[part]! += by);
+    // outgrown (too many, or past the first thousand and a quarter of the owner): the side graph goes
+    // for good, until the next build; the main graph filters instead. So a common type is not
+    // added twice for long while the builder streams the rows in.
+    if (count > this.sideGraphMax || (count > 1_024 && count * 4 > this.labels.size)) this.sides[part] = null;
   }
 
   private flush(): void {
