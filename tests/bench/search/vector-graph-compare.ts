@@ -1,6 +1,6 @@
 // The in-memory vector graph, side by side: hnswlib-node f32 (the graph before issue 21, one point at a
 // time) and OwnerVectorGraph on usearch f16 (batched, multi-threaded adds, one graph per entity type):
-// build time, query p50/p95 at k 10, recall@10 against exact kNN, RSS growth and bytes per vector,
+// build time, query p50/p95 at k 10, recall@10 against exact kNN, anonymous RSS growth and bytes per vector,
 // and (usearch) the snapshot's save and load times. Each engine runs in its own child process
 // (vector-graph.bench.ts --engine), so one's freed memory does not hide the other's.
 import { execFile } from 'node:child_process';
@@ -105,7 +105,7 @@ export function figureRows(figs: EngineFigures[]): Record<string, string | numbe
     'p50 ms': f.p50Ms,
     'p95 ms': f.p95Ms,
     'recall@10': f.recall10,
-    'RSS +MB': f.rssMb,
+    'RssAnon +MB': f.rssMb,
     'B/vector': f.bytesPerVector,
     'save ms': f.saveMs ?? '–',
     'load ms': f.loadMs ?? '–',

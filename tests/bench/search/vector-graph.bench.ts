@@ -18,13 +18,19 @@ const arg = (name: string) => {
 };
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-/** RSS once garbage is collected and freed array buffers are returned (V8 sweeps them afterwards). */
+/**
+ * Anonymous RSS (Linux's RssAnon; RSS elsewhere) once garbage is collected and freed array buffers
+ * returned (V8 sweeps them afterwards). Anonymous only: under memory pressure the kernel drops the
+ * node binary's file-backed pages from RSS, which made plain RSS growth negative on a busy machine.
+ */
 const rss = async () => {
   for (let i = 0; i < 3; i++) {
     (globalThis as { gc?: () => void }).gc?.();
     await new Promise((r) => setTimeout(r, 100));
   }
-  return process.memoryUsage().rss;
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  const anon = /RssAnon:\s+(\d+) kB/.exec(status);
+  return anon ? Number(anon[1]) * 1024 : process.memoryUsage().rss;
 };
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
