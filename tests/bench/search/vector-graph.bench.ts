@@ -3,6 +3,7 @@
 // big owner's items) or clustered synthetic 512-d unit vectors (default; no embedding needed).
 // Run: node --expose-gc tests/bench/search/vector-graph.bench.ts [--count N] [--corpus] [--threads T]
 // (the same script measures one engine when given --engine NAME --data DIR: the parent's child process).
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -41,9 +42,21 @@ async function runEngine(engine: string, dir: string, threads: number): Promise<
     exact: number[][];
   };
   const dims = meta.dims;
-  const asFloats = (b: Buffer) => new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
-  const vectors = asFloats(await readFile(path.join(dir, 'vectors.f32')));
-  const qs = asFloats(await readFile(path.join(dir, 'queries.f32')));
+  // one allocation per file (readFile's chunks, once freed, would stay in malloc's arenas and be
+  // reused by the graph, hiding part of its growth)
+  const asFloats = (file: string) => {
+    const bytes = statSync(file).size;
+    const out = new Float32Array(bytes / 4);
+    const fd = openSync(file, 'r');
+    try {
+      for (let at = 0; at < bytes;) at += readSync(fd, new Uint8Array(out.buffer), at, bytes - at, at);
+    } finally {
+      closeSync(fd);
+    }
+    return out;
+  };
+  const vectors = asFloats(path.join(dir, 'vectors.f32'));
+  const qs = asFloats(path.join(dir, 'queries.f32'));
   const queries = Array.from({ length: qs.length / dims }, (_, i) => qs.subarray(i * dims, (i + 1) * dims));
   const count = vectors.length / dims;
   const keys = Array.from({ length: count }, (_, i) => `bench:${meta.types[i]}:${i}`);
