@@ -20,7 +20,7 @@ const arg = (name: string) => {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 /**
- * Anonymous RSS (Linux's RssAnon; RSS elsewhere) once garbage is collected and freed array buffers
+ * Anonymous RSS (Linux's RssAnon; RSS elsewhere), counting V8's heap as what is live in it, once garbage is collected and freed array buffers
  * returned (V8 sweeps them afterwards). Anonymous only: under memory pressure the kernel drops the
  * node binary's file-backed pages from RSS, which made plain RSS growth negative on a busy machine.
  */
@@ -31,7 +31,9 @@ const rss = async () => {
   }
   const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
   const anon = /RssAnon:\s+(\d+) kB/.exec(status);
-  return anon ? Number(anon[1]) * 1024 : process.memoryUsage().rss;
+  // less V8's own heap, which the memory reducer shrinks in the middle of a quiet native build
+  const m = process.memoryUsage();
+  return (anon ? Number(anon[1]) * 1024 : m.rss) - m.heapTotal + m.heapUsed;
 };
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
