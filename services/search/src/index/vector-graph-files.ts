@@ -3,6 +3,7 @@
 // the settings, sizes and SHA-256 of every file. Files are written under temporary names and renamed,
 // the manifest last, so a crash leaves either the old snapshot or a mismatch that is refused; a
 // truncated, corrupt or foreign snapshot throws a clear error before usearch reads a byte of it.
+// Every file name starts with `vectors.`, so the directory can hold the memory index's other snapshots.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,9 +13,9 @@ import { VectorLabels } from './vector-labels.ts';
 
 const FORMAT = 'kaboodle-vector-graph';
 const VERSION = 1;
-const MANIFEST = 'manifest.json';
-const KEYS = 'keys.txt';
-const PARTS = 'types.bin';
+const MANIFEST = 'vectors.manifest.json';
+const KEYS = 'vectors.keys.txt';
+const PARTS = 'vectors.types.bin';
 
 interface FileEntry {
   name: string;
@@ -94,11 +95,11 @@ export async function writeGraphFiles(dir: string, snap: GraphSnapshot): Promise
       index.save(path.join(dir, temp)); // synchronous in usearch: ~120 ms per 100k f16 vectors
       files.push(await entry(dir, name, temp));
     };
-    await save('graph.usearch', snap.main);
+    await save('vectors.usearch', snap.main);
     const types: Manifest['types'] = [];
     for (let i = 0; i < snap.types.length; i++) {
       const t = snap.types[i]!;
-      const side = t.side ? `side-${i}.usearch` : null;
+      const side = t.side ? `vectors.side-${i}.usearch` : null;
       if (side) await save(side, t.side!);
       types.push({ type: t.type, live: t.live, side });
     }
@@ -110,7 +111,7 @@ export async function writeGraphFiles(dir: string, snap: GraphSnapshot): Promise
       m: snap.m,
       efConstruction: snap.efConstruction,
       labels: keys.length,
-      main: { file: 'graph.usearch', live: snap.main.size() },
+      main: { file: 'vectors.usearch', live: snap.main.size() },
       types,
       files,
     };

@@ -275,35 +275,35 @@ describe('OwnerVectorGraph', () => {
         /25 dimensions, 24 expected|24 dimensions, 25 expected/,
       );
       await expect(OwnerVectorGraph.loadFrom(dir, DIMS, { m: 8 })).rejects.toThrow(/m 16, f16 m 8 expected/);
-      const keys = path.join(dir, 'keys.txt');
+      const keys = path.join(dir, 'vectors.keys.txt');
       const text = await readFile(keys, 'utf8');
       await writeFile(keys, text.replace('k77', 'k78'));
-      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/keys.txt is corrupt/);
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/vectors.keys.txt is corrupt/);
       await writeFile(keys, text);
-      await truncate(path.join(dir, 'graph.usearch'), 1_000);
-      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/graph.usearch has 1000 bytes/);
+      await truncate(path.join(dir, 'vectors.usearch'), 1_000);
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/vectors.usearch has 1000 bytes/);
       await expect(OwnerVectorGraph.loadFrom(path.join(dir, 'none'), DIMS)).rejects.toThrow(/no manifest/);
-      await writeFile(path.join(dir, 'manifest.json'), '{"format":"other"');
+      await writeFile(path.join(dir, 'vectors.manifest.json'), '{"format":"other"');
       await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/not JSON/);
     });
 
     it('refuses a truncated graph file even when the manifest agrees with it', async () => {
       const { dir } = await saved();
-      const file = path.join(dir, 'graph.usearch');
+      const file = path.join(dir, 'vectors.usearch');
       await truncate(file, 2_000);
-      const manifestFile = path.join(dir, 'manifest.json');
+      const manifestFile = path.join(dir, 'vectors.manifest.json');
       const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as {
         files: { name: string; bytes: number; sha256: string }[];
       };
       const { createHash } = await import('node:crypto');
-      const f = manifest.files.find((x) => x.name === 'graph.usearch')!;
+      const f = manifest.files.find((x) => x.name === 'vectors.usearch')!;
       f.bytes = 2_000;
       f.sha256 = createHash('sha256')
         .update(await readFile(file))
         .digest('hex');
       await writeFile(manifestFile, JSON.stringify(manifest));
       await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(
-        /graph.usearch (does not load|holds)/,
+        /vectors.usearch (does not load|holds)/,
       );
     });
   });
