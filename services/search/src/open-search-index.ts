@@ -35,6 +35,7 @@ export function openSearchIndex({ config, space, logger }: OpenSearchIndexOption
   return createLanceDbSearchIndex({
     dir: path.join(config.KABOODLE_DATA_DIR, 'search'),
     dimensions: space.dimensions,
+    ...(space.model ? { model: space.model } : {}),
     table: embeddedTableName(config.SEARCH_INDEX_NAME, space),
     memoryIndex: config.SEARCH_MEMORY_INDEX_MAX > 0 ? { maxVectors: config.SEARCH_MEMORY_INDEX_MAX } : false,
     logger,

@@ -1,16 +1,21 @@
 // The embedded index's per-owner memory indexes: a large owner's entity vectors in an HNSW graph
 // (vector-graph.ts), search text in a BM25 inverted index (keyword-index.ts) and hits' display
-// fields, built in the background from the table on the owner's first query and kept in step with
-// every write. The table answers meanwhile, and whenever a query needs a filter they cannot apply.
+// fields, kept in step with every write. On the owner's first query (or in the background at open,
+// for owners with a snapshot) it is loaded from its last snapshot (memory-snapshots.ts) and reconciled
+// with the table, or else built from the table. The table answers meanwhile, and whenever a query
+// needs a filter they cannot apply.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Table } from '@lancedb/lancedb';
+import type { RecordBatch } from 'apache-arrow';
 import type { Logger } from '@kaboodle/platform';
-import { sqlString } from './lance-filter.ts';
+import { sqlString, sqlStringList } from './lance-filter.ts';
 import { OwnerDisplayRows } from './display-rows.ts';
 import { OwnerKeywordIndex } from './keyword-index.ts';
 import { displayRow, HIT_COLUMNS } from './lancedb-rows.ts';
 import type { Row } from './lancedb-rows.ts';
+import { scanEntities, SnapshotRejected } from './memory-snapshots.ts';
+import type { SnapshotStore } from './memory-snapshots.ts';
 import { OwnerVectorGraph, type VectorGraphSettings } from './vector-graph.ts';
 
 export interface MemoryIndexOptions extends VectorGraphSettings {
@@ -20,16 +25,25 @@ export interface MemoryIndexOptions extends VectorGraphSettings {
   waitForBuild?: boolean;
   /** The build yields to the event loop after this long (default 8 ms), so requests keep flowing. */
   sliceMs?: number;
+  /**
+   * Save each owner's memory index after its build and at close, and load it on the next start
+   * instead of building it again (default true; memory-snapshots.ts).
+   */
+  snapshots?: boolean;
 }
 
 export interface OwnerMemory {
   graph: OwnerVectorGraph;
   words: OwnerKeywordIndex;
-  /** The hits' display fields by key (HIT_COLUMNS), so a query never reads the table (on disk: display-rows.ts). */
+  /** The hits' display fields by key (HIT_COLUMNS), so a query never reads the table. */
   rows: OwnerDisplayRows;
-  /** Keys written since the build began (the builder's older snapshot rows must not overwrite them). */
+  /** Keys written since the build or load began (its older rows must not overwrite them). */
   touched: Set<string>;
-  state: 'building' | 'ready';
+  /** Writes that arrive while the snapshot's parts are read from disk, applied once they are in. */
+  pending: Map<string, Row>;
+  /** Written to since its last snapshot (close saves only these). */
+  dirty: boolean;
+  state: 'loading' | 'building' | 'ready';
 }
 
 export interface MemoryIndexes {
@@ -47,6 +61,14 @@ export interface MemoryIndexes {
   /** Rows the table has just taken: the owners' memory indexes follow (a tombstone removes the entity). */
   applyWrite(rows: Row[]): void;
   dropOwner(ownerId: string): void;
+  /** Removes the owner's snapshot from disk (the owner's data is being deleted). */
+  discardSnapshot(ownerId: string): Promise<void>;
+  /** Loads, in the background, the owners that have a snapshot and enough rows (called after open). */
+  restoreAtOpen(liveRowsOf: (ownerId: string) => Promise<number>): void;
+  /** Saves every ready owner written to since its last snapshot, after any save under way (close). */
+  saveAll(): Promise<void>;
+  /** Resolves when the snapshots started so far are written (tests, benches). */
+  snapshotsSaved(): Promise<void>;
   clear(): void;
   /** Build (or wait for) the owner's memory index; false when it gets none (too small, off or full). */
   awaitBuild(ownerId: string, liveRows: number): Promise<boolean>;
@@ -59,9 +81,14 @@ export function createMemoryIndexes(options: {
   dims: number;
   table(): Table;
   log: Logger | undefined;
-  /** The owners' memory files go under here (one directory per owner). */
+  /** The owners' live memory files go under here (one directory per owner; display-rows.ts). */
   dir: string;
+  /** Where snapshots are saved and loaded (none: always built from the table). */
+  snapshots?: SnapshotStore | undefined;
+  /** Runs `fn` with no write in flight (the writer's barrier): a snapshot is one consistent state. */
+  exclusive(fn: () => Promise<void>): Promise<void>;
 }): MemoryIndexes {
+  const store = options.snapshots;
   const { settings, dims, log } = options;
   const minOwnerRows = settings?.minOwnerRows ?? 5_000;
   const maxVectors = settings?.maxVectors ?? 200_000;
@@ -71,6 +98,8 @@ export function createMemoryIndexes(options: {
   const graphs = new Map<string, OwnerMemory>();
   const builds = new Map<string, Promise<void>>();
   const failedAt = new Map<string, number>();
+  // Saves run one after another (two saves of one owner must not remove each other's generation).
+  let saving: Promise<void> = Promise.resolve();
 
   function vectorCount(): number {
     let n = 0;
@@ -80,74 +109,239 @@ export function createMemoryIndexes(options: {
 
   const ownerDir = (ownerId: string) =>
     path.join(options.dir, createHash('sha256').update(ownerId).digest('hex').slice(0, 32));
+  /** A memory index dropped or replaced: its parts' files and timers go. */
   function release(mem: OwnerMemory | undefined): void {
     mem?.words.close();
     mem?.rows.close();
   }
 
-  function startBuild(ownerId: string, liveRows: number): void {
-    const graph: OwnerMemory = {
-      graph: new OwnerVectorGraph(dims, settings ?? {}, liveRows + 64),
+  function newMemory(ownerId: string, liveRows: number, state: OwnerMemory['state']): OwnerMemory {
+    return {
+      graph: new OwnerVectorGraph(dims, settings ?? {}, state === 'loading' ? 16 : liveRows + 64),
       words: new OwnerKeywordIndex(),
       rows: new OwnerDisplayRows(ownerDir(ownerId)),
       touched: new Set(),
-      state: 'building',
+      pending: new Map(),
+      dirty: false,
+      state,
     };
-    graphs.set(ownerId, graph);
-    const build = (async () => {
-      const started = performance.now();
+  }
+
+  /** Loads the owner's snapshot, or else builds from the table; the table answers meanwhile. */
+  function startLoad(ownerId: string, liveRows: number): void {
+    const mem = newMemory(ownerId, liveRows, store ? 'loading' : 'building');
+    graphs.set(ownerId, mem);
+    const load = (async () => {
       try {
-        const q = options
-          .table()
-          .query()
-          .where(`deleted = false AND owner_id = ${sqlString(ownerId)}`)
-          .select([...HIT_COLUMNS, 'vector', 'search_text']);
-        let slice = performance.now();
-        for await (const batch of q) {
-          const keys = batch.getChild('key');
-          const types = batch.getChild('entity_type');
-          const vectors = batch.getChild('vector');
-          const texts = batch.getChild('search_text');
-          const leads = batch.getChild('content_head');
-          for (let i = 0; i < batch.numRows; i++) {
-            // dropped meanwhile (owner deleted, index closed): stop quietly
-            if (graphs.get(ownerId) !== graph) return;
-            const key = String(keys?.get(i));
-            const type = String(types?.get(i));
-            const v = vectors?.get(i) as { toArray(): Float32Array } | null;
-            if (v) graph.graph.load(key, type, v.toArray());
-            graph.words.load(key, type, String(texts?.get(i) ?? ''), String(leads?.get(i) ?? ''));
-            if (!graph.touched.has(key)) {
-              const row: Record<string, unknown> = {};
-              for (const c of HIT_COLUMNS) row[c] = batch.getChild(c)?.get(i);
-              graph.rows.set(key, row);
-            }
-            if (performance.now() - slice > sliceMs) {
-              await new Promise<void>((r) => setImmediate(r));
-              slice = performance.now();
-            }
-          }
+        if (store && (await restore(ownerId, mem))) return;
+        if (graphs.get(ownerId) !== mem) return;
+        if (mem.state === 'loading') {
+          // no usable snapshot: today's build, with the writes that came meanwhile already in
+          release(mem);
+          const fresh = newMemory(ownerId, liveRows, 'building');
+          graphs.set(ownerId, fresh);
+          for (const r of mem.pending.values()) applyRow(fresh, r);
+          await build(ownerId, fresh);
+        } else {
+          await build(ownerId, mem);
         }
-        if (graphs.get(ownerId) !== graph) return;
-        graph.graph.markReady();
-        graph.words.markReady();
-        graph.touched.clear();
-        graph.state = 'ready';
-        failedAt.delete(ownerId);
-        log?.info(
-          { entities: graph.words.size, ms: Math.round(performance.now() - started) },
-          'search index: built an owner’s in-memory index',
-        );
-      } catch (err) {
-        if (graphs.get(ownerId) === graph) graphs.delete(ownerId);
-        release(graph);
-        failedAt.set(ownerId, Date.now());
-        log?.warn({ err }, 'search index: building an in-memory index failed; the table answers');
       } finally {
         builds.delete(ownerId);
       }
     })();
-    builds.set(ownerId, build);
+    builds.set(ownerId, load);
+  }
+
+  async function build(ownerId: string, graph: OwnerMemory): Promise<void> {
+    const started = performance.now();
+    try {
+      const q = options
+        .table()
+        .query()
+        .where(`deleted = false AND owner_id = ${sqlString(ownerId)}`)
+        .select([...HIT_COLUMNS, 'vector', 'search_text']);
+      let slice = performance.now();
+      for await (const batch of q) {
+        for (let i = 0; i < batch.numRows; i++) {
+          // dropped meanwhile (owner deleted, index closed): stop quietly
+          if (graphs.get(ownerId) !== graph) return;
+          const r = batchRow(batch, i);
+          if (r.vector) graph.graph.load(r.key, r.type, r.vector);
+          graph.words.load(r.key, r.type, r.text, r.lead);
+          if (!graph.touched.has(r.key)) graph.rows.set(r.key, r.display);
+          if (performance.now() - slice > sliceMs) {
+            await new Promise<void>((r) => setImmediate(r));
+            slice = performance.now();
+          }
+        }
+      }
+      if (graphs.get(ownerId) !== graph) return;
+      graph.graph.markReady();
+      graph.words.markReady();
+      graph.touched.clear();
+      graph.state = 'ready';
+      failedAt.delete(ownerId);
+      log?.info(
+        { entities: graph.words.size, ms: Math.round(performance.now() - started) },
+        'search index: built an owner’s in-memory index',
+      );
+      void saveSnapshot(ownerId, graph);
+    } catch (err) {
+      release(graph);
+      if (graphs.get(ownerId) === graph) graphs.delete(ownerId);
+      failedAt.set(ownerId, Date.now());
+      log?.warn({ err }, 'search index: building an in-memory index failed; the table answers');
+    }
+  }
+
+  /**
+   * The owner's snapshot, reconciled with the table: true when the memory index is ready from it,
+   * false when there is none or it was unusable (discarded; the caller builds instead).
+   */
+  async function restore(ownerId: string, mem: OwnerMemory): Promise<boolean> {
+    const started = performance.now();
+    let loaded;
+    try {
+      loaded = await store!.load(ownerId, settings ?? {});
+    } catch (err) {
+      log?.warn(
+        { err: err instanceof SnapshotRejected ? err.message : err },
+        'search index: an in-memory index snapshot was unusable and is discarded; building from the table',
+      );
+      await store!.discard(ownerId).catch(() => {});
+      return false;
+    }
+    if (!loaded) return false;
+    if (graphs.get(ownerId) !== mem) {
+      release({ ...mem, words: loaded.parts.words, rows: loaded.parts.rows });
+      return false;
+    }
+    release(mem);
+    mem.graph = loaded.parts.graph;
+    mem.words = loaded.parts.words;
+    mem.rows = loaded.parts.rows;
+    mem.state = 'building';
+    // Writes that came while the parts were read are newer than the snapshot: in they go, and they win.
+    for (const r of mem.pending.values()) applyRow(mem, r);
+    mem.pending.clear();
+    const loadedMs = performance.now() - started;
+    try {
+      const changed = await reconcile(ownerId, mem, loaded.entities);
+      if (graphs.get(ownerId) !== mem) return true;
+      mem.graph.markReady();
+      mem.words.markReady();
+      mem.touched.clear();
+      mem.state = 'ready';
+      failedAt.delete(ownerId);
+      log?.info(
+        {
+          entities: mem.words.size,
+          ...changed,
+          bytes: loaded.bytes,
+          loadMs: Math.round(loadedMs),
+          ms: Math.round(performance.now() - started),
+          steps: Object.fromEntries(Object.entries(loaded.timings).map(([k, v]) => [k, Math.round(v)])),
+        },
+        'search index: loaded an owner’s in-memory index from its snapshot',
+      );
+      if (changed.applied + changed.removed > 0) void saveSnapshot(ownerId, mem);
+      return true;
+    } catch (err) {
+      release(mem);
+      if (graphs.get(ownerId) === mem) graphs.delete(ownerId);
+      failedAt.set(ownerId, Date.now());
+      log?.warn({ err }, 'search index: reconciling an in-memory index snapshot failed; the table answers');
+      return true;
+    }
+  }
+
+  /**
+   * Brings a loaded snapshot up to the table: the owner's `key, version, deleted` columns are compared
+   * with the snapshot's list; rows it lacks or holds at another version are read in full (in batches)
+   * and applied, entities deleted or gone since are removed. Keys written meanwhile are left alone.
+   */
+  async function reconcile(
+    ownerId: string,
+    mem: OwnerMemory,
+    saved: { keys: string[]; versions: Float64Array; deleted: Uint8Array },
+  ): Promise<{ applied: number; removed: number }> {
+    const snap = new Map<string, number>();
+    for (let i = 0; i < saved.keys.length; i++) if (!saved.deleted[i]) snap.set(saved.keys[i]!, saved.versions[i]!);
+    const now = await scanEntities(options.table(), ownerId, sliceMs);
+    const fetch: string[] = [];
+    const remove: string[] = [];
+    for (let i = 0; i < now.keys.length; i++) {
+      const key = now.keys[i]!;
+      const was = snap.get(key);
+      snap.delete(key);
+      if (now.deleted[i]) {
+        if (was !== undefined) remove.push(key);
+      } else if (was !== now.versions[i]) fetch.push(key);
+    }
+    // live in the snapshot, not in the table at all any more (its tombstone expired meanwhile)
+    for (const key of snap.keys()) remove.push(key);
+    let removed = 0;
+    for (const key of remove) {
+      if (mem.touched.has(key)) continue;
+      mem.graph.remove(key);
+      mem.words.remove(key);
+      mem.rows.delete(key);
+      removed += 1;
+    }
+    let applied = 0;
+    for (let from = 0; from < fetch.length; from += 500) {
+      const q = options
+        .table()
+        .query()
+        .where(
+          `deleted = false AND owner_id = ${sqlString(ownerId)} AND key IN (${sqlStringList(fetch.slice(from, from + 500))})`,
+        )
+        .select([...HIT_COLUMNS, 'vector', 'search_text']);
+      for await (const batch of q) {
+        if (graphs.get(ownerId) !== mem) return { applied, removed };
+        for (let i = 0; i < batch.numRows; i++) {
+          const r = batchRow(batch, i);
+          if (mem.touched.has(r.key)) continue;
+          mem.graph.applyWrite(r.key, r.type, r.vector);
+          mem.words.applyWrite(r.key, r.type, r.text, r.lead);
+          mem.rows.set(r.key, r.display);
+          applied += 1;
+        }
+        await new Promise<void>((r) => setImmediate(r));
+      }
+    }
+    if (applied + removed > 0) mem.dirty = true;
+    return { applied, removed };
+  }
+
+  /** Queues a snapshot of the owner's ready memory index (taken with no write in flight). */
+  function saveSnapshot(ownerId: string, mem: OwnerMemory): Promise<void> {
+    if (!store) return Promise.resolve();
+    saving = saving.then(() =>
+      options
+        .exclusive(async () => {
+          if (graphs.get(ownerId) !== mem || mem.state !== 'ready') return;
+          const started = performance.now();
+          const entities = await scanEntities(options.table(), ownerId, sliceMs);
+          const { bytes } = await store.save(ownerId, { graph: mem.graph, words: mem.words, rows: mem.rows }, entities);
+          mem.dirty = false;
+          log?.info(
+            { entities: mem.words.size, bytes, ms: Math.round(performance.now() - started) },
+            'search index: saved an owner’s in-memory index snapshot',
+          );
+        })
+        .catch((err: unknown) => {
+          log?.warn({ err }, 'search index: saving an in-memory index snapshot failed; the next start rebuilds');
+        }),
+    );
+    return saving;
+  }
+
+  function applyRow(mem: OwnerMemory, r: Row): void {
+    mem.graph.applyWrite(r.key, r.entity_type, r.deleted ? null : r.vector);
+    mem.words.applyWrite(r.key, r.entity_type, r.deleted ? null : r.search_text, r.content_head);
+    if (r.deleted) mem.rows.delete(r.key);
+    else mem.rows.set(r.key, displayRow(r));
   }
 
   const indexes: MemoryIndexes = {
@@ -161,7 +355,7 @@ export function createMemoryIndexes(options: {
         const failed = failedAt.get(ownerId);
         if (failed !== undefined && Date.now() - failed < retryMs) return undefined;
         if (vectorCount() + liveRows > maxVectors) return undefined;
-        startBuild(ownerId, liveRows);
+        startLoad(ownerId, liveRows);
       }
       if (!settings.waitForBuild) return undefined;
       await builds.get(ownerId);
@@ -176,24 +370,46 @@ export function createMemoryIndexes(options: {
       for (const r of rows) {
         const mem = graphs.get(r.owner_id);
         if (!mem) continue;
-        mem.graph.applyWrite(r.key, r.entity_type, r.deleted ? null : r.vector);
-        mem.words.applyWrite(r.key, r.entity_type, r.deleted ? null : r.search_text, r.content_head);
-        if (mem.state === 'building') mem.touched.add(r.key);
-        if (r.deleted) mem.rows.delete(r.key);
-        else mem.rows.set(r.key, displayRow(r));
+        mem.dirty = true;
+        if (mem.state !== 'ready') mem.touched.add(r.key);
+        if (mem.state === 'loading') mem.pending.set(r.key, r);
+        else applyRow(mem, r);
       }
     },
     dropOwner(ownerId) {
       release(graphs.get(ownerId));
       graphs.delete(ownerId);
     },
+    async discardSnapshot(ownerId) {
+      // (a save queued meanwhile finds the owner dropped and writes nothing)
+      await store?.discard(ownerId);
+    },
+    restoreAtOpen(liveRowsOf) {
+      if (!store || !settings) return;
+      void (async () => {
+        for (const ownerId of await store.owners()) {
+          if (graphs.has(ownerId)) continue;
+          const live = await liveRowsOf(ownerId);
+          if (live <= minOwnerRows || vectorCount() + live > maxVectors) continue;
+          startLoad(ownerId, live);
+          await builds.get(ownerId);
+        }
+      })().catch((err: unknown) => {
+        log?.warn({ err }, 'search index: loading in-memory index snapshots at open failed; first queries load them');
+      });
+    },
+    async saveAll() {
+      for (const [ownerId, mem] of graphs) if (mem.state === 'ready' && mem.dirty) void saveSnapshot(ownerId, mem);
+      await saving;
+    },
+    snapshotsSaved: () => saving,
     clear() {
       for (const mem of graphs.values()) release(mem);
       graphs.clear();
     },
     async awaitBuild(ownerId, liveRows) {
       if (!settings || liveRows <= minOwnerRows) return false;
-      if (!graphs.has(ownerId) && vectorCount() + liveRows <= maxVectors) startBuild(ownerId, liveRows);
+      if (!graphs.has(ownerId) && vectorCount() + liveRows <= maxVectors) startLoad(ownerId, liveRows);
       await builds.get(ownerId);
       return graphs.get(ownerId)?.state === 'ready';
     },
@@ -203,6 +419,21 @@ export function createMemoryIndexes(options: {
     counts: () => ({ owners: graphs.size, vectors: vectorCount(), building: builds.size }),
   };
   return indexes;
+}
+
+/** One row of a build's or reconcile's batch, as the memory index's parts take it. */
+function batchRow(batch: RecordBatch, i: number) {
+  const v = batch.getChild('vector')?.get(i) as { toArray(): Float32Array } | null;
+  const display: Record<string, unknown> = {};
+  for (const c of HIT_COLUMNS) display[c] = batch.getChild(c)?.get(i);
+  return {
+    key: String(batch.getChild('key')?.get(i)),
+    type: String(batch.getChild('entity_type')?.get(i)),
+    vector: v ? v.toArray() : null,
+    text: String(batch.getChild('search_text')?.get(i) ?? ''),
+    lead: String(batch.getChild('content_head')?.get(i) ?? ''),
+    display,
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ import { HitRowCache } from './lancedb-hit-cache.ts';
 import { checkVectorSize, createMaintenance, ensureIndices } from './lancedb-maintenance.ts';
 import { createMemoryIndexes } from './lancedb-memory-index.ts';
 import type { MemoryIndexOptions } from './lancedb-memory-index.ts';
+import { createSnapshotStore } from './memory-snapshots.ts';
 import { createLanceQueries } from './lancedb-queries.ts';
 import { indexStats, listLiveEntities, versionOfEntity } from './lancedb-reads.ts';
 import { createRowMapper, entitySchema } from './lancedb-rows.ts';
@@ -48,6 +49,8 @@ export interface LanceDbSearchIndexOptions {
   dir: string;
   /** Vector length of the embedder (USE-lite: 512). An existing table with another length is refused. */
   dimensions: number;
+  /** The embedder's model: memory-index snapshots of another model (or length) are not loaded. */
+  model?: string;
   /** Table name (SEARCH_INDEX_NAME). */
   table?: string;
   /** Live rows before the ANN index is built; below it a flat scan is exact and fast (default 5,000). */
@@ -92,7 +95,9 @@ export interface LanceDbSearchIndexOptions {
    * built in the background from the table on their first query and kept in step with every write.
    * The table's own kNN and full-text search answer until it is ready, and for queries filtered by
    * category or hashtags. At most `maxVectors` entities (default 200,000, ~7 KB each at 512
-   * dimensions) are held over all owners. `false` turns it off.
+   * dimensions) are held over all owners. `false` turns it off. Each is saved to a snapshot under
+   * `dir`/memory-snapshots after its build and at close, and on the next start loaded in the
+   * background and reconciled with the table instead of built again (memory-snapshots.ts).
    */
   memoryIndex?: false | MemoryIndexOptions;
   logger?: Logger;
@@ -119,6 +124,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   useMemoryIndexes(on: boolean): void;
   /** Benches: the vector graphs' search candidate list (ef) from now on, for a recall sweep on one build. */
   setMemoryIndexEf(ef: number): void;
+  /** Resolves once the memory-index snapshots started so far are on disk (tests, benches). */
+  memorySnapshotsSaved(): Promise<void>;
 } {
   const dims = options.dimensions;
   if (!Number.isInteger(dims) || dims < 1) throw new Error('dimensions must be a positive integer');
@@ -165,12 +172,22 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   });
   // Hits' display fields, least recently used dropped first (see hitCacheRows above).
   const hitCache = new HitRowCache(Math.max(0, options.hitCacheRows ?? 20_000));
+  const memorySettings = options.memoryIndex === false ? undefined : (options.memoryIndex ?? {});
   const memory = createMemoryIndexes({
-    settings: options.memoryIndex === false ? undefined : (options.memoryIndex ?? {}),
+    settings: memorySettings,
     dims,
     table: t,
     log,
     dir: path.join(options.dir, 'memory-indexes'),
+    // one folder per table: a table holds one embedding space
+    snapshots:
+      memorySettings && memorySettings.snapshots !== false
+        ? createSnapshotStore(path.join(options.dir, 'memory-snapshots', encodeURIComponent(tableName)), {
+            dims,
+            model: options.model ?? '',
+          })
+        : undefined,
+    exclusive: (fn) => writer.barrier(fn),
   });
   // Kaboodle memberships: their own small table in the same folder (lancedb-kaboodle-index.ts).
   const kaboodles = createLanceDbKaboodleIndex({
@@ -223,6 +240,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
           if (maintenance.dirty()) void writer.barrier(maintenance.maintain).catch(() => {});
         }, optimizeIntervalMs);
         optimizeTimer.unref();
+        // large owners' memory indexes from their snapshots, in the background: open() does not wait
+        memory.restoreAtOpen(liveRowsOf);
       } catch (err) {
         opening = undefined;
         throw wrapError(`opening the search index in ${options.dir}`, err);
@@ -322,6 +341,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       await t().delete(`owner_id = ${lit}`);
       await kaboodles.deleteOwner(ownerId);
       memory.dropOwner(ownerId);
+      await memory.discardSnapshot(ownerId);
       ownerRows.delete(ownerId);
       hitCache.forget('all');
       maintenance.noteWrite(0);
@@ -360,6 +380,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       // Let queued writes finish: they were promised durable.
       await writer.idle();
       closed = true;
+      // the memory indexes written to since their last snapshot, so the next start loads them
+      await memory.saveAll();
       memory.clear();
       kaboodles.close();
       table?.close();
@@ -385,6 +407,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     setMemoryIndexEf(ef) {
       memory.setEf(ef);
     },
+    memorySnapshotsSaved: () => memory.snapshotsSaved(),
     async awaitMemoryIndex(ownerId) {
       return memory.awaitBuild(ownerId, await liveRowsOf(ownerId));
     },
