@@ -12,7 +12,7 @@ import type { Logger } from '@kaboodle/platform';
 import { sqlString, sqlStringList } from './lance-filter.ts';
 import { OwnerDisplayRows } from './display-rows.ts';
 import { OwnerKeywordIndex } from './keyword-index.ts';
-import { displayRow, HIT_COLUMNS } from './lancedb-rows.ts';
+import { displayRow, HIT_COLUMNS, listOf } from './lancedb-rows.ts';
 import type { Row } from './lancedb-rows.ts';
 import { scanEntities, SnapshotRejected } from './memory-snapshots.ts';
 import type { SnapshotStore } from './memory-snapshots.ts';
@@ -390,7 +390,8 @@ export function createMemoryIndexes(options: {
         for (const ownerId of await store.owners()) {
           if (graphs.has(ownerId)) continue;
           const live = await liveRowsOf(ownerId);
-          if (live <= minOwnerRows || vectorCount() + live > maxVectors) continue;
+          // (a first query may have started its load meanwhile)
+          if (graphs.has(ownerId) || live <= minOwnerRows || vectorCount() + live > maxVectors) continue;
           startLoad(ownerId, live);
           await builds.get(ownerId);
         }
@@ -425,7 +426,11 @@ export function createMemoryIndexes(options: {
 function batchRow(batch: RecordBatch, i: number) {
   const v = batch.getChild('vector')?.get(i) as { toArray(): Float32Array } | null;
   const display: Record<string, unknown> = {};
-  for (const c of HIT_COLUMNS) display[c] = batch.getChild(c)?.get(i);
+  for (const c of HIT_COLUMNS) {
+    const value: unknown = batch.getChild(c)?.get(i);
+    // lists as plain arrays: an Arrow vector would keep the whole batch's buffers alive (and cannot be saved)
+    display[c] = value !== null && typeof value === 'object' ? listOf<unknown>(value) : value;
+  }
   return {
     key: String(batch.getChild('key')?.get(i)),
     type: String(batch.getChild('entity_type')?.get(i)),
