@@ -266,7 +266,8 @@ export function createMemoryIndexes(options: {
     saved: { keys: string[]; versions: Float64Array; deleted: Uint8Array },
   ): Promise<{ applied: number; removed: number }> {
     const snap = new Map<string, number>();
-    for (let i = 0; i < saved.keys.length; i++) if (!saved.deleted[i]) snap.set(saved.keys[i]!, saved.versions[i]!);
+    for (let i = 0; i < saved.keys.length; i++)
+      if (!saved.deleted[i]) snap.set(saved.keys[i]!, saved.versions[i]!);
     const now = await scanEntities(options.table(), ownerId, sliceMs);
     const fetch: string[] = [];
     const remove: string[] = [];
@@ -323,15 +324,28 @@ export function createMemoryIndexes(options: {
           if (graphs.get(ownerId) !== mem || mem.state !== 'ready') return;
           const started = performance.now();
           const entities = await scanEntities(options.table(), ownerId, sliceMs);
-          const { bytes } = await store.save(ownerId, { graph: mem.graph, words: mem.words, rows: mem.rows }, entities);
+          const scanned = performance.now();
+          const { bytes } = await store.save(
+            ownerId,
+            { graph: mem.graph, words: mem.words, rows: mem.rows },
+            entities,
+          );
           mem.dirty = false;
           log?.info(
-            { entities: mem.words.size, bytes, ms: Math.round(performance.now() - started) },
+            {
+              entities: mem.words.size,
+              bytes,
+              scanMs: Math.round(scanned - started),
+              ms: Math.round(performance.now() - started),
+            },
             'search index: saved an owner’s in-memory index snapshot',
           );
         })
         .catch((err: unknown) => {
-          log?.warn({ err }, 'search index: saving an in-memory index snapshot failed; the next start rebuilds');
+          log?.warn(
+            { err },
+            'search index: saving an in-memory index snapshot failed; the next start rebuilds',
+          );
         }),
     );
     return saving;
@@ -396,11 +410,15 @@ export function createMemoryIndexes(options: {
           await builds.get(ownerId);
         }
       })().catch((err: unknown) => {
-        log?.warn({ err }, 'search index: loading in-memory index snapshots at open failed; first queries load them');
+        log?.warn(
+          { err },
+          'search index: loading in-memory index snapshots at open failed; first queries load them',
+        );
       });
     },
     async saveAll() {
-      for (const [ownerId, mem] of graphs) if (mem.state === 'ready' && mem.dirty) void saveSnapshot(ownerId, mem);
+      for (const [ownerId, mem] of graphs)
+        if (mem.state === 'ready' && mem.dirty) void saveSnapshot(ownerId, mem);
       await saving;
     },
     snapshotsSaved: () => saving,

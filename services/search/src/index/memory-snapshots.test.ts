@@ -157,7 +157,11 @@ describe('memory-index snapshots', () => {
     const fromMemory = await answers(b.index);
     const kw = await b.index.search({ ownerId: 'u1', mode: 'keyword', text: 'albatross', limit: 10 });
     expect(b.index.lastTimings().memory).toBe(1);
-    expect(kw.map((h) => h.title).sort()).toEqual(['albatross latest', 'albatross newcomer', 'albatross revised']);
+    expect(kw.map((h) => h.title).sort()).toEqual([
+      'albatross latest',
+      'albatross newcomer',
+      'albatross revised',
+    ]);
     const near = await b.index.search({ ownerId: 'u1', mode: 'semantic', vector: vector(77), limit: 1 });
     expect(near.map((h) => h.id)).toEqual(['d5']);
     const gone = await b.index.search({ ownerId: 'u1', mode: 'semantic', vector: vector(6), limit: 40 });
@@ -186,11 +190,14 @@ describe('memory-index snapshots', () => {
 
   it.each([
     ['truncated', (f: string) => truncate(f, 10)],
-    ['damaged', async (f: string) => {
-      const b = await readFile(f);
-      b[Math.floor(b.length / 2)] ^= 0xff;
-      await writeFile(f, b);
-    }],
+    [
+      'damaged',
+      async (f: string) => {
+        const b = await readFile(f);
+        b[Math.floor(b.length / 2)] ^= 0xff;
+        await writeFile(f, b);
+      },
+    ],
     ['missing its manifest’s generation', (f: string) => rm(join(f, '..', '..'), { recursive: true })],
   ])('discards a %s snapshot and builds from the table instead', async (_name, harm) => {
     const dir = await tempDir();
@@ -237,9 +244,9 @@ describe('memory-index snapshots', () => {
     rows.set('k', { key: 'k' });
     const entities = { keys: ['k'], versions: Float64Array.of(1), deleted: Uint8Array.of(0) };
     await createSnapshotStore(root, { dims: DIMS, model: 'm' }).save('u1', { graph, words, rows }, entities);
-    expect((await createSnapshotStore(root, { dims: DIMS, model: 'm' }).load('u1', {}))?.entities.keys).toEqual([
-      'k',
-    ]);
+    expect(
+      (await createSnapshotStore(root, { dims: DIMS, model: 'm' }).load('u1', {}))?.entities.keys,
+    ).toEqual(['k']);
     await expect(createSnapshotStore(root, { dims: DIMS * 2, model: 'm' }).load('u1', {})).rejects.toThrow(
       SnapshotRejected,
     );
@@ -248,7 +255,9 @@ describe('memory-index snapshots', () => {
   it('keeps two owners’ snapshots apart, under hashed folder names, and removes a deleted owner’s', async () => {
     const dir = await tempDir();
     const evil = '../../evil/u2';
-    const theirs = Array.from({ length: 30 }, (_, i) => entity(100 + i, { ownerId: evil, title: `heron of u2 ${i}` }));
+    const theirs = Array.from({ length: 30 }, (_, i) =>
+      entity(100 + i, { ownerId: evil, title: `heron of u2 ${i}` }),
+    );
     const a = open(dir);
     await a.index.open();
     await a.index.upsert([...Array.from({ length: 40 }, (_, i) => entity(i)), ...theirs]);
@@ -259,7 +268,9 @@ describe('memory-index snapshots', () => {
     const root = join(dir, 'memory-snapshots', 'kaboodle-entities');
     const owners = (await readdir(root)).sort();
     expect(owners).toEqual(
-      [ownerSnapshotDir(root, 'u1'), ownerSnapshotDir(root, evil)].map((p) => p.slice(root.length + 1)).sort(),
+      [ownerSnapshotDir(root, 'u1'), ownerSnapshotDir(root, evil)]
+        .map((p) => p.slice(root.length + 1))
+        .sort(),
     );
     for (const o of owners) expect(o).toMatch(/^[0-9a-f]{40}$/);
 

@@ -126,10 +126,13 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
     }
     // The manifest names the new generation: everything else in the owner's folder is old or partial.
     for (const name of await readdir(ownerDir)) {
-      if (name !== MANIFEST && name !== generation) await rm(join(ownerDir, name), { recursive: true, force: true });
+      if (name !== MANIFEST && name !== generation)
+        await rm(join(ownerDir, name), { recursive: true, force: true });
     }
     let bytes = 0;
-    for (const [size] of Object.values((JSON.parse(await readFile(join(ownerDir, MANIFEST), 'utf8')) as Manifest).files))
+    for (const [size] of Object.values(
+      (JSON.parse(await readFile(join(ownerDir, MANIFEST), 'utf8')) as Manifest).files,
+    ))
       bytes += size;
     return { bytes };
   }
@@ -158,7 +161,8 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
     } catch {
       throw new SnapshotRejected('the manifest is not valid JSON');
     }
-    if (m.format !== SNAPSHOT_FORMAT) throw new SnapshotRejected(`format ${m.format}, not ${SNAPSHOT_FORMAT}`);
+    if (m.format !== SNAPSHOT_FORMAT)
+      throw new SnapshotRejected(`format ${m.format}, not ${SNAPSHOT_FORMAT}`);
     if (m.ownerId !== ownerId) throw new SnapshotRejected('the manifest belongs to another owner');
     if (m.dims !== identity.dims || m.model !== identity.model)
       throw new SnapshotRejected(
@@ -187,7 +191,8 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
     longest = Math.max(longest, performance.now() - t);
     await step('rows');
     const entities = await readEntities(gen);
-    if (entities.keys.length !== m.entities) throw new SnapshotRejected('the entity list does not match the manifest');
+    if (entities.keys.length !== m.entities)
+      throw new SnapshotRejected('the entity list does not match the manifest');
     await step('entities');
     timings.longestStepMs = longest;
     return { parts: { graph, words, rows }, entities, bytes, timings };
@@ -225,7 +230,10 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
 
 async function writeEntities(gen: string, e: SnapshotEntities): Promise<void> {
   await writeFile(join(gen, 'entities.keys'), e.keys.join('\n'));
-  await writeFile(join(gen, 'entities.versions'), new Uint8Array(e.versions.buffer, e.versions.byteOffset, e.versions.byteLength));
+  await writeFile(
+    join(gen, 'entities.versions'),
+    new Uint8Array(e.versions.buffer, e.versions.byteOffset, e.versions.byteLength),
+  );
   await writeFile(join(gen, 'entities.deleted'), e.deleted);
 }
 
@@ -233,7 +241,8 @@ async function readEntities(gen: string): Promise<SnapshotEntities> {
   const text = await readFile(join(gen, 'entities.keys'), 'utf8');
   const keys = text === '' ? [] : text.split('\n');
   const vb = await readFile(join(gen, 'entities.versions'));
-  if (vb.byteLength !== keys.length * 8) throw new SnapshotRejected('the entity versions do not match the keys');
+  if (vb.byteLength !== keys.length * 8)
+    throw new SnapshotRejected('the entity versions do not match the keys');
   const versions = new Float64Array(keys.length);
   new Uint8Array(versions.buffer).set(vb);
   const deleted = new Uint8Array(await readFile(join(gen, 'entities.deleted')));
@@ -251,7 +260,8 @@ async function describeFiles(dir: string): Promise<Record<string, [number, strin
       else if (e.isFile()) {
         const size = (await stat(p)).size;
         const hash = createHash('sha256');
-        for await (const chunk of createReadStream(p, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+        for await (const chunk of createReadStream(p, { highWaterMark: 1 << 20 }))
+          hash.update(chunk as Buffer);
         out[relative(dir, p)] = [size, hash.digest('hex')];
       }
     }
@@ -268,7 +278,10 @@ export async function scanEntities(table: Table, ownerId: string, sliceMs = 8): 
   const keys: string[] = [];
   const versions: number[] = [];
   const deleted: number[] = [];
-  const q = table.query().where(`owner_id = ${sqlString(ownerId)}`).select(['key', 'version', 'deleted']);
+  const q = table
+    .query()
+    .where(`owner_id = ${sqlString(ownerId)}`)
+    .select(['key', 'version', 'deleted']);
   let slice = performance.now();
   for await (const batch of q) {
     const k = batch.getChild('key');
