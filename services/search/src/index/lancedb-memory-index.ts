@@ -122,7 +122,8 @@ export function createMemoryIndexes(options: {
       rows: new OwnerDisplayRows(ownerDir(ownerId)),
       touched: new Set(),
       pending: new Map(),
-      dirty: false,
+      // a build's index has never been saved; a loaded one is its snapshot until written to
+      dirty: state !== 'loading',
       state,
     };
   }
@@ -145,6 +146,11 @@ export function createMemoryIndexes(options: {
         } else {
           await build(ownerId, mem);
         }
+      } catch (err) {
+        // nothing a load meets may end the process: the owner stays on the table, retried later
+        if (graphs.get(ownerId) === mem) graphs.delete(ownerId);
+        failedAt.set(ownerId, Date.now());
+        log?.warn({ err }, 'search index: loading an in-memory index failed; the table answers');
       } finally {
         builds.delete(ownerId);
       }
@@ -265,13 +271,24 @@ export function createMemoryIndexes(options: {
     mem: OwnerMemory,
     saved: { keys: string[]; versions: Float64Array; deleted: Uint8Array },
   ): Promise<{ applied: number; removed: number }> {
+    // (a million entities take a while to compare: the loop gets a turn every slice)
+    let slice = performance.now();
+    const breathe = async () => {
+      if (performance.now() - slice > sliceMs) {
+        await new Promise<void>((r) => setImmediate(r));
+        slice = performance.now();
+      }
+    };
     const snap = new Map<string, number>();
-    for (let i = 0; i < saved.keys.length; i++)
+    for (let i = 0; i < saved.keys.length; i++) {
       if (!saved.deleted[i]) snap.set(saved.keys[i]!, saved.versions[i]!);
+      if ((i & 1_023) === 0) await breathe();
+    }
     const now = await scanEntities(options.table(), ownerId, sliceMs);
     const fetch: string[] = [];
     const remove: string[] = [];
     for (let i = 0; i < now.keys.length; i++) {
+      if ((i & 1_023) === 0) await breathe();
       const key = now.keys[i]!;
       const was = snap.get(key);
       snap.delete(key);

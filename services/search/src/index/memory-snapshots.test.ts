@@ -82,7 +82,7 @@ function open(dir: string, over: Partial<LanceDbSearchIndexOptions> = {}) {
 
 const QUERIES: Omit<SearchQuery, 'ownerId'>[] = [
   { mode: 'keyword', text: 'heron lantern', limit: 10 },
-  { mode: 'semantic', vector: vector(3), limit: 10 },
+  { mode: 'semantic', text: '', vector: vector(3), limit: 10 },
   { mode: 'hybrid', text: 'copper walnut', vector: vector(11), limit: 10 },
   { mode: 'keyword', text: 'violin', entityTypes: ['inventory_item'], limit: 10 },
 ];
@@ -162,9 +162,21 @@ describe('memory-index snapshots', () => {
       'albatross newcomer',
       'albatross revised',
     ]);
-    const near = await b.index.search({ ownerId: 'u1', mode: 'semantic', vector: vector(77), limit: 1 });
+    const near = await b.index.search({
+      ownerId: 'u1',
+      mode: 'semantic',
+      text: '',
+      vector: vector(77),
+      limit: 1,
+    });
     expect(near.map((h) => h.id)).toEqual(['d5']);
-    const gone = await b.index.search({ ownerId: 'u1', mode: 'semantic', vector: vector(6), limit: 40 });
+    const gone = await b.index.search({
+      ownerId: 'u1',
+      mode: 'semantic',
+      text: '',
+      vector: vector(6),
+      limit: 40,
+    });
     expect(gone.map((h) => h.id)).not.toContain('d6');
     expect(b.index.memoryIndexes().vectors).toBe(40);
     // the table's own answers agree
@@ -194,7 +206,8 @@ describe('memory-index snapshots', () => {
       'damaged',
       async (f: string) => {
         const b = await readFile(f);
-        b[Math.floor(b.length / 2)] ^= 0xff;
+        const at = Math.floor(b.length / 2);
+        b[at] = b[at]! ^ 0xff;
         await writeFile(f, b);
       },
     ],
@@ -281,7 +294,13 @@ describe('memory-index snapshots', () => {
     expect(b.index.lastTimings().memory).toBe(1);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((h) => Number(h.id.slice(1)) < 40)).toBe(true);
-    const other = await b.index.search({ ownerId: evil, mode: 'semantic', vector: vector(3), limit: 100 });
+    const other = await b.index.search({
+      ownerId: evil,
+      mode: 'semantic',
+      text: '',
+      vector: vector(3),
+      limit: 100,
+    });
     expect(b.index.lastTimings().memory).toBe(1);
     expect(other.map((h) => h.id).sort()).toEqual(theirs.map((e) => e.id).sort());
     await b.index.deleteOwner(evil);
