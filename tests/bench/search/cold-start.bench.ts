@@ -4,12 +4,13 @@
 // the snapshot's save time and size on disk, and RSS.
 // Vectors are deterministic pseudo-random unit vectors (512 dims, USE-lite's size), not embeddings:
 // load and build costs depend on sizes, not meaning, and no embedder or vector cache is needed.
-// Run: node tests/bench/search/cold-start.bench.ts [--count N] [--seed S] [--keep DIR]
+// Run: node tests/bench/search/cold-start.bench.ts [--count N] [--seed S] [--keep DIR [--no-build]]
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createLogger } from '@kaboodle/platform';
 import { createLanceDbSearchIndex } from '@kaboodle/search';
 import type { IndexedEntity } from '@kaboodle/search';
 import { generateItem, generateQueries, ownerOf, prng } from './generate-items.ts';
@@ -71,6 +72,8 @@ function open(memoryIndex: boolean) {
     annMinRows: Number.MAX_SAFE_INTEGER, // the ANN index plays no part in a memory index's start
     optimizeIntervalMs: 3_600_000,
     memoryIndex: memoryIndex ? { maxVectors: 2_000_000 } : false,
+    // the memory index's own lines (load steps, reconcile counts, save times)
+    ...(memoryIndex ? { logger: createLogger({ component: 'bench', level: 'info' }) } : {}),
   });
 }
 
@@ -131,9 +134,12 @@ try {
     await writer.close();
     console.log(`table written in ${s(performance.now() - t)}`);
   }
-  await rm(snapshots, { recursive: true, force: true });
   const rows: Record<string, string>[] = [];
-  rows.push(await coldStart('no snapshot (build from the table)'));
+  // --no-build: keep the snapshot a previous run left (--keep) and measure the loads only
+  if (!process.argv.includes('--no-build') || !existsSync(snapshots)) {
+    await rm(snapshots, { recursive: true, force: true });
+    rows.push(await coldStart('no snapshot (build from the table)'));
+  }
   const size = await folderBytes(snapshots);
   rows.push(await coldStart('from the snapshot'));
 
@@ -143,7 +149,8 @@ try {
   const changed = Math.max(1, Math.floor(COUNT / 100));
   const updates = entities(0, changed)
     .filter((e) => e.ownerId === big)
-    .map((e) => ({ ...e, version: e.version + 1, title: `${e.title} (revised)` }));
+    // newer than any earlier run's revision (--keep)
+    .map((e) => ({ ...e, version: Math.floor(Date.now() / 1000), title: `${e.title} (revised)` }));
   for (let i = 0; i < updates.length; i += BATCH) await writer.upsert(updates.slice(i, i + BATCH));
   await writer.close();
   rows.push(await coldStart(`from the snapshot + ${updates.length.toLocaleString('en')} rows to reconcile`));

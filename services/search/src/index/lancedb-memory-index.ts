@@ -270,7 +270,7 @@ export function createMemoryIndexes(options: {
     ownerId: string,
     mem: OwnerMemory,
     saved: { keys: string[]; versions: Float64Array; deleted: Uint8Array },
-  ): Promise<{ applied: number; removed: number }> {
+  ): Promise<{ applied: number; removed: number; scanMs: number; applyMs: number }> {
     // (a million entities take a while to compare: the loop gets a turn every slice)
     let slice = performance.now();
     const breathe = async () => {
@@ -284,7 +284,10 @@ export function createMemoryIndexes(options: {
       if (!saved.deleted[i]) snap.set(saved.keys[i]!, saved.versions[i]!);
       if ((i & 1_023) === 0) await breathe();
     }
+    const scanStart = performance.now();
     const now = await scanEntities(options.table(), ownerId, sliceMs);
+    const scanMs = Math.round(performance.now() - scanStart);
+    let applyMs = 0;
     const fetch: string[] = [];
     const remove: string[] = [];
     for (let i = 0; i < now.keys.length; i++) {
@@ -316,20 +319,23 @@ export function createMemoryIndexes(options: {
         )
         .select([...HIT_COLUMNS, 'vector', 'search_text']);
       for await (const batch of q) {
-        if (graphs.get(ownerId) !== mem) return { applied, removed };
+        if (graphs.get(ownerId) !== mem) return { applied, removed, scanMs, applyMs };
         for (let i = 0; i < batch.numRows; i++) {
           const r = batchRow(batch, i);
           if (mem.touched.has(r.key)) continue;
+          // (replacing a vector in the graph repairs its neighbours: milliseconds each, so slices)
+          const t = performance.now();
           mem.graph.applyWrite(r.key, r.type, r.vector);
           mem.words.applyWrite(r.key, r.type, r.text, r.lead);
           mem.rows.set(r.key, r.display);
+          applyMs += performance.now() - t;
           applied += 1;
+          await breathe();
         }
-        await new Promise<void>((r) => setImmediate(r));
       }
     }
     if (applied + removed > 0) mem.dirty = true;
-    return { applied, removed };
+    return { applied, removed, scanMs, applyMs: Math.round(applyMs) };
   }
 
   /** Queues a snapshot of the owner's ready memory index (taken with no write in flight). */

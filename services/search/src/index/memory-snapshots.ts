@@ -4,12 +4,13 @@
 // one. A save writes a new generation, then renames the manifest over the old one, then removes the
 // old generation: a crash at any point leaves either the old or the new snapshot whole. The manifest
 // records the format, the embedding model and dimensions the vectors came from, every file's size and
-// SHA-256 (a truncated or damaged file is refused before any part reads it) and where to find each
+// CRC-32 (a truncated or damaged file is refused before any part reads it) and where to find each
 // entity's (key → version, deleted) as the table held it at the save, for the reconcile on load.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Table } from '@lancedb/lancedb';
 import { sqlString } from './lance-filter.ts';
 import { OwnerDisplayRows } from './display-rows.ts';
@@ -47,7 +48,7 @@ interface Manifest {
   generation: string;
   savedAt: string;
   entities: number;
-  /** Path inside the generation → [bytes, sha256 hex]. */
+  /** Path inside the generation → [bytes, CRC-32 hex]. */
   files: Record<string, [number, string]>;
 }
 
@@ -250,7 +251,11 @@ async function readEntities(gen: string): Promise<SnapshotEntities> {
   return { keys, versions, deleted };
 }
 
-/** Every file under `dir` with its size and SHA-256 (streamed: a large file does not block the loop). */
+/**
+ * Every file under `dir` with its size and CRC-32 (streamed, so a large file does not block the loop;
+ * CRC-32, not SHA-256: it catches damage, not tampering, several times faster — SHA-256 took 2–4 s
+ * for the 500 MB of a 100k snapshot here, too much of a 30 s start at a million).
+ */
 async function describeFiles(dir: string): Promise<Record<string, [number, string]>> {
   const out: Record<string, [number, string]> = {};
   const walk = async (d: string): Promise<void> => {
@@ -259,10 +264,10 @@ async function describeFiles(dir: string): Promise<Record<string, [number, strin
       if (e.isDirectory()) await walk(p);
       else if (e.isFile()) {
         const size = (await stat(p)).size;
-        const hash = createHash('sha256');
+        let crc = 0;
         for await (const chunk of createReadStream(p, { highWaterMark: 1 << 20 }))
-          hash.update(chunk as Buffer);
-        out[relative(dir, p)] = [size, hash.digest('hex')];
+          crc = crc32(chunk as Buffer, crc);
+        out[relative(dir, p)] = [size, crc.toString(16).padStart(8, '0')];
       }
     }
   };
