@@ -253,8 +253,8 @@ async function readEntities(gen: string): Promise<SnapshotEntities> {
 
 /**
  * Every file under `dir` with its size and CRC-32 (streamed, so a large file does not block the loop;
- * CRC-32, not SHA-256: it catches damage, not tampering, several times faster — SHA-256 took 2–4 s
- * for the 500 MB of a 100k snapshot here, too much of a 30 s start at a million).
+ * CRC-32, not SHA-256: it catches damage, not tampering, at about twice the speed here — 110–150 ms
+ * against 210–300 ms for a 207 MB file — and the check reads every byte of a snapshot on each start).
  */
 async function describeFiles(dir: string): Promise<Record<string, [number, string]>> {
   const out: Record<string, [number, string]> = {};
