@@ -428,7 +428,10 @@ export function createMemoryIndexes(options: {
           if (graphs.has(ownerId)) continue;
           const live = await liveRowsOf(ownerId);
           // (a first query may have started its load meanwhile)
-          if (graphs.has(ownerId) || live <= minOwnerRows || vectorCount() + live > maxVectors) continue;
+          if (graphs.has(ownerId)) continue;
+          // an owner who has become small again is answered by the table: their snapshot goes
+          if (live <= minOwnerRows) await store.discard(ownerId);
+          if (live <= minOwnerRows || vectorCount() + live > maxVectors) continue;
           startLoad(ownerId, live);
           await builds.get(ownerId);
         }

@@ -265,6 +265,31 @@ describe('memory-index snapshots', () => {
     );
   });
 
+  it('removes the snapshot of an owner who has become small, whom the table answers', async () => {
+    const dir = await tempDir();
+    await seeded(dir);
+    const other = createLanceDbSearchIndex({ dir, dimensions: DIMS, memoryIndex: false });
+    await other.open();
+    await other.delete(
+      Array.from({ length: 35 }, (_, i) => ({
+        entityType: entity(i).entityType,
+        id: `d${i}`,
+        ownerId: 'u1',
+        version: 2,
+      })),
+    );
+    await other.close();
+    const root = join(dir, 'memory-snapshots', 'kaboodle-entities');
+    expect(await readdir(root)).toHaveLength(1);
+    const b = open(dir);
+    await b.index.open();
+    const gone = Date.now() + 10_000;
+    while ((await readdir(root)).length > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 20));
+    expect(await readdir(root)).toEqual([]);
+    expect(b.index.memoryIndexes().owners).toBe(0);
+    await b.index.close();
+  });
+
   it('keeps two owners’ snapshots apart, under hashed folder names, and removes a deleted owner’s', async () => {
     const dir = await tempDir();
     const evil = '../../evil/u2';

@@ -92,6 +92,7 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
     const ownerDir = ownerSnapshotDir(root, ownerId);
     const generation = `g-${Date.now()}-${randomBytes(4).toString('hex')}`;
     const gen = join(ownerDir, generation);
+    let files: Record<string, [number, string]>;
     try {
       for (const part of ['vectors', 'keywords', 'rows']) await mkdir(join(gen, part), { recursive: true });
       await parts.graph.saveTo(join(gen, 'vectors'));
@@ -101,7 +102,7 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
       await parts.rows.saveTo(join(gen, 'rows'));
       await yieldLoop();
       await writeEntities(gen, entities);
-      const files = await describeFiles(gen);
+      files = await describeFiles(gen);
       const manifest: Manifest = {
         format: SNAPSHOT_FORMAT,
         ownerId,
@@ -131,10 +132,7 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
         await rm(join(ownerDir, name), { recursive: true, force: true });
     }
     let bytes = 0;
-    for (const [size] of Object.values(
-      (JSON.parse(await readFile(join(ownerDir, MANIFEST), 'utf8')) as Manifest).files,
-    ))
-      bytes += size;
+    for (const [size] of Object.values(files)) bytes += size;
     return { bytes };
   }
 
