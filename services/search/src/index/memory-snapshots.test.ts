@@ -88,12 +88,12 @@ const QUERIES: Omit<SearchQuery, 'ownerId'>[] = [
 ];
 
 /** The answers to QUERIES from the owner's memory index (failing when the table answered instead). */
-async function answers(index: ReturnType<typeof open>['index'], ownerId = 'u1') {
+async function answers(index: ReturnType<typeof open>['index'], ownerId = 'u1', withScores = true) {
   const out: string[][] = [];
   for (const q of QUERIES) {
     const hits = await index.search({ ...q, ownerId });
     expect(index.lastTimings().memory).toBe(1);
-    out.push(hits.map((h) => `${h.id}:${h.title}:${h.score.toFixed(6)}`));
+    out.push(hits.map((h) => `${h.id}:${h.title}${withScores ? `:${h.score.toFixed(6)}` : ''}`));
   }
   return out;
 }
@@ -154,7 +154,9 @@ describe('memory-index snapshots', () => {
     // a write right after open, while the snapshot may still be loading: it must win
     await b.index.upsert([entity(7, { version: 3, title: 'albatross latest' })]);
     expect(await b.index.awaitMemoryIndex('u1')).toBe(true);
-    const fromMemory = await answers(b.index);
+    // (ids and order: BM25's df counts removed documents until the keyword index's next merge, as
+    // Lucene does, so scores may move a little once the reconciled state is merged and saved)
+    const fromMemory = await answers(b.index, 'u1', false);
     const kw = await b.index.search({ ownerId: 'u1', mode: 'keyword', text: 'albatross', limit: 10 });
     expect(b.index.lastTimings().memory).toBe(1);
     expect(kw.map((h) => h.title).sort()).toEqual([
@@ -195,7 +197,7 @@ describe('memory-index snapshots', () => {
     const c = open(dir);
     await c.index.open();
     expect(await c.index.awaitMemoryIndex('u1')).toBe(true);
-    expect(await answers(c.index)).toEqual(fromMemory);
+    expect(await answers(c.index, 'u1', false)).toEqual(fromMemory);
     expect(c.said('from its snapshot')[0]).toMatchObject({ applied: 0, removed: 0 });
     await c.index.close();
   });
@@ -253,7 +255,7 @@ describe('memory-index snapshots', () => {
     graph.applyWrite('k', 'document', vector(1));
     const words = new OwnerKeywordIndex();
     words.applyWrite('k', 'document', 'heron');
-    const rows = new OwnerDisplayRows();
+    const rows = new OwnerDisplayRows(join(root, 'live-rows'));
     rows.set('k', { key: 'k' });
     const entities = { keys: ['k'], versions: Float64Array.of(1), deleted: Uint8Array.of(0) };
     await createSnapshotStore(root, { dims: DIMS, model: 'm' }).save('u1', { graph, words, rows }, entities);
