@@ -253,8 +253,10 @@ describe('memory-index snapshots', () => {
     const root = await tempDir();
     const graph = new OwnerVectorGraph(DIMS, {}, 16);
     graph.applyWrite('k', 'document', vector(1));
+    graph.markReady();
     const words = new OwnerKeywordIndex();
     words.applyWrite('k', 'document', 'heron');
+    words.markReady();
     const rows = new OwnerDisplayRows(join(root, 'live-rows'));
     rows.set('k', { key: 'k' });
     const entities = { keys: ['k'], versions: Float64Array.of(1), deleted: Uint8Array.of(0) };
