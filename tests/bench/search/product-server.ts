@@ -216,7 +216,8 @@ export function startProduct(checkout: Checkout, opts: StartOptions): Promise<Pr
 }
 
 /** The embedded adapter's log line when an owner's in-memory index is ready. */
-export const MEMORY_INDEX_BUILT = /built an owner.s in-memory index/;
+/** The big owner's in-memory index is ready: built from the table, or loaded from its snapshot. */
+export const MEMORY_INDEX_BUILT = /(built|loaded) an owner.s in-memory index/;
 
 /** The server's resident set (MB), from /proc. */
 export function rssMb(pid: number): number {
