@@ -15,8 +15,8 @@ import type {
 import { subscribeCatalogueChanges } from './catalogue-changed.consumer.ts';
 import type { ElasticsearchSearchIndex } from './index/elasticsearch-search-index.ts';
 import type { ImageIndex } from './index/image-index.port.ts';
-import type { SearchHit, SearchIndex } from './index/search-index.port.ts';
-import { withImageIndex } from './index/with-image-index.ts';
+import type { IndexedEntity, SearchHit, SearchIndex, UpsertOutcome } from './index/search-index.port.ts';
+import { imageRecordOf, withImageIndex } from './index/with-image-index.ts';
 import { createIndexWriter } from './index-writer.ts';
 import type { IndexWriter } from './index-writer.ts';
 import { openImageIndex, openSearchIndex } from './open-search-index.ts';
@@ -62,6 +62,12 @@ export interface SearchModule extends ServiceModule {
 }
 
 const NOT_OPEN = 'the search index is not open yet';
+
+/** The photo vectors of a rebuild's entities into the photo index alone (the text index has them). */
+async function upsertPhotos(images: ImageIndex, entities: IndexedEntity[]): Promise<UpsertOutcome> {
+  const records = entities.flatMap((e) => imageRecordOf(e, images) ?? []);
+  return records.length > 0 ? images.upsert(records) : { applied: 0, stale: 0 };
+}
 
 export function createSearchModule(deps: SearchModuleDeps): SearchModule {
   const { bus, config } = deps;
@@ -181,23 +187,38 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     }
   }
 
-  /** A new or wiped index is filled from the catalogue (a fresh Elasticsearch, a deleted folder). */
+  /**
+   * A new or wiped index is filled from the catalogue (a fresh Elasticsearch, a deleted folder). A
+   * photo index made by this open (a first start with photos, a new image model) beside a filled
+   * text index gets the photos alone. An empty photo index that was already there is a library
+   * without photos: nothing to fill (a full rebuild there would rerun on every start).
+   */
   async function rebuildIfEmpty(opened: SearchIndex): Promise<void> {
+    let photosOnly: boolean;
     try {
       const entities = (await opened.stats()).entities;
-      // a new image model (or a first start with photos) leaves the photo index empty: fill it too
-      const photosMissing = images !== undefined && entities > 0 && (await images.count()) === 0;
-      if (entities > 0 && !photosMissing) return;
+      photosOnly = entities > 0 && images?.created === true;
+      if (entities > 0 && !photosOnly) return;
     } catch (err) {
       logger.warn({ err }, 'could not tell whether the search index is empty: no automatic rebuild');
       return;
     }
+    const photos = images;
+    const options =
+      photosOnly && photos
+        ? { into: (entities: IndexedEntity[]) => upsertPhotos(photos, entities) }
+        : undefined;
     // The catalogue may still be starting (its module or its pod): try a few times.
     for (let attempt = 1; attempt <= 6 && !stopping.signal.aborted; attempt++) {
       try {
-        const report = await rebuilder.run();
+        const report = await rebuilder.run(options);
         if (report.read > 0)
-          logger.info({ read: report.read }, 'filled an empty search index from the catalogue');
+          logger.info(
+            { read: report.read, applied: report.applied, photosOnly },
+            photosOnly
+              ? 'filled a new photo index from the catalogue'
+              : 'filled an empty search index from the catalogue',
+          );
         return;
       } catch (err) {
         const waitMs = 1000 * 2 ** (attempt - 1);

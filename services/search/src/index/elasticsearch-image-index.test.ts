@@ -63,6 +63,19 @@ describe('Elasticsearch image index (mock cluster)', () => {
     expect(cluster.find(`/${INDEX}`, 'PUT')).toHaveLength(1);
   });
 
+  it('says it was created only by the open that made the index (the module then fills it)', async () => {
+    const { cluster, index } = await opened();
+    expect(index.created).toBe(true);
+    const again = createElasticsearchImageIndex({
+      indexName: 'kaboodle-test',
+      dimensions: DIMS,
+      model: MODEL,
+      client: cluster.client,
+    });
+    await again.open();
+    expect(again.created).toBe(false);
+  });
+
   it('writes with external versions, counting 409s as stale', async () => {
     const { cluster, index } = await opened();
     cluster.on((req) => (req.path.endsWith('/_bulk') ? bulkAnswer(INDEX, [201, 409]) : undefined));

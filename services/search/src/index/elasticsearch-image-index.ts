@@ -128,6 +128,8 @@ export function createElasticsearchImageIndex(options: ElasticsearchImageIndexOp
       );
   }
 
+  let created = false;
+
   const write = async (ops: BulkOperation[]): Promise<UpsertOutcome> => {
     if (ops.length === 0) return { applied: 0, stale: 0 };
     const r = await bulkIndex(client, index, ops, bulk);
@@ -138,14 +140,19 @@ export function createElasticsearchImageIndex(options: ElasticsearchImageIndexOp
     kind: 'elasticsearch',
     dimensions: dims,
     model: options.model,
+    get created() {
+      return created;
+    },
 
     async open() {
+      created = false;
       const exists = await client.indices.exists({ index });
       if (exists) return;
       try {
         await client.indices.create({ index, ...imageIndexBody(dims, options.model) });
+        created = true;
       } catch (err) {
-        // another replica created it first
+        // another replica created it first (and fills it)
         if (esStatus(err) !== 400 || !/already_exists/.test(String((err as Error).message))) throw err;
       }
     },

@@ -40,6 +40,12 @@ export interface ImageIndex {
   readonly dimensions: number;
   /** The model whose vectors this index holds. */
   readonly model: string;
+  /**
+   * After open(): true when this open made the index (none was there, or the one there held another
+   * model's or size's vectors and was started over), so it must be filled from the catalogue. False
+   * for an index that was already there, even an empty one: a library without photos has none.
+   */
+  readonly created: boolean;
   open(): Promise<void>;
   /**
    * Version-guarded: a record whose version is not above the stored one (or a later delete) is

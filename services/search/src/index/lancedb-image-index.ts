@@ -59,6 +59,7 @@ export function createLanceDbImageIndex(options: LanceDbImageIndexOptions): Imag
   let db: Connection | undefined;
   let table: Table | undefined;
   let opening: Promise<void> | undefined;
+  let created = false;
   /** One write at a time: the version check and the write must not interleave. */
   let writing: Promise<unknown> = Promise.resolve();
 
@@ -122,9 +123,13 @@ export function createLanceDbImageIndex(options: LanceDbImageIndexOptions): Imag
     kind: 'lancedb',
     dimensions: dims,
     model: options.model,
+    get created() {
+      return created;
+    },
 
     async open() {
       opening ??= (async () => {
+        created = false;
         await mkdir(options.dir, { recursive: true });
         db = await lancedb.connect(options.dir);
         if ((await db.tableNames()).includes(tableName)) {
@@ -136,9 +141,11 @@ export function createLanceDbImageIndex(options: LanceDbImageIndexOptions): Imag
             // the rebuild from the catalogue fills it again.
             await db.dropTable(tableName);
             table = await db.createEmptyTable(tableName, schema, { existOk: true });
+            created = true;
           }
         } else {
           table = await db.createEmptyTable(tableName, schema, { existOk: true });
+          created = true;
         }
         const indices = await table.listIndices();
         if (!indices.some((i) => i.columns.includes('key')))

@@ -60,8 +60,9 @@ export interface SearchHarness {
   /** How often the stand-in embedder was called, and whether it fails (processing down). */
   embedCalls: number;
   embedFails: boolean;
-  /** What the stand-in catalogue streams on a rebuild. */
+  /** What the stand-in catalogue streams on a rebuild, and how often it was read. */
   catalogueEntities: Array<Document | InventoryItem>;
+  readonly catalogueReads: number;
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -79,11 +80,24 @@ export interface SearchHarness {
   stop(): Promise<void>;
 }
 
-export async function startSearchHarness(): Promise<SearchHarness> {
+export interface SearchHarnessOptions {
+  /** The text index (one kept across a restart); default a new in-memory one. */
+  index?: MemorySearchIndex;
+  /** KABOODLE_DATA_DIR: where the real (LanceDB) photo index lives; needs `imageModel`. */
+  dataDir?: string;
+  /** Offer an image model (find by photo): the module then opens the photo index of `dataDir`. */
+  imageModel?: string;
+  catalogueEntities?: Array<Document | InventoryItem>;
+}
+
+export async function startSearchHarness(options: SearchHarnessOptions = {}): Promise<SearchHarness> {
   const bus = createMemoryEventBus({ logger });
-  const index = createMemorySearchIndex({ dimensions: TEST_DIMENSIONS });
-  const catalogueEntities: Array<Document | InventoryItem> = [];
+  const index = options.index ?? createMemorySearchIndex({ dimensions: TEST_DIMENSIONS });
+  const catalogueEntities: Array<Document | InventoryItem> = options.catalogueEntities ?? [];
+  const imageModel = options.imageModel;
+  let reads = 0; // counted before `h` exists: the start-up fill reads during start()
   async function* listForIndex(): AsyncIterable<ListForIndexResponse> {
+    reads++;
     for (const e of catalogueEntities) {
       yield create(ListForIndexResponseSchema, {
         entity:
@@ -103,7 +117,7 @@ export async function startSearchHarness(): Promise<SearchHarness> {
         return u;
       },
     },
-    config: { ...searchConfig.parse({}), KABOODLE_DATA_DIR: '/nonexistent' },
+    config: { ...searchConfig.parse({}), KABOODLE_DATA_DIR: options.dataDir ?? '/nonexistent' },
     processing: {
       kind: 'in-process',
       module: () => ({
@@ -117,6 +131,13 @@ export async function startSearchHarness(): Promise<SearchHarness> {
             return texts.map((t) => hashEmbed(t));
           },
         },
+        ...(imageModel && {
+          imageEmbedder: {
+            dimensions: TEST_DIMENSIONS,
+            model: imageModel,
+            embed: async (bytes: Uint8Array) => hashEmbed(Buffer.from(bytes).toString('hex')),
+          },
+        }),
       }),
     },
     catalogue: { kind: 'in-process', module: () => ({ name: 'catalogue', listForIndex }) },
@@ -136,6 +157,9 @@ export async function startSearchHarness(): Promise<SearchHarness> {
     embedCalls: 0,
     embedFails: false,
     catalogueEntities,
+    get catalogueReads() {
+      return reads;
+    },
     async call<T = Record<string, unknown>>(
       method: string,
       path: string,
