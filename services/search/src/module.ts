@@ -28,6 +28,8 @@ import { createQueryEmbedder } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
 import { createRebuilder } from './rebuild.service.ts';
 import { createResultCache } from './result-cache.ts';
+import { createSearchAdmission } from './search-admission.ts';
+import type { SearchAdmission } from './search-admission.ts';
 import type { RebuildReport } from './rebuild.service.ts';
 import type { SearchConfig } from './search-config.ts';
 import type { SearchRequest } from './search-request.ts';
@@ -57,6 +59,8 @@ export interface SearchModule extends ServiceModule {
   /** The open index; throws UnavailableError before ready. */
   index(): SearchIndex;
   readonly embedder: QueryEmbedder;
+  /** The bound on searches running and waiting, with its counts (metrics, tests). */
+  readonly admission: SearchAdmission;
   /** The unified search as POST /api/search runs it (the catalogue's smart kaboodles, in-process). */
   search(ownerId: string, request: SearchRequest): Promise<SearchHit[]>;
 }
@@ -249,6 +253,11 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     });
   }
 
+  // One bound for every way in (HTTP, gRPC, the catalogue in-process): they share the process.
+  const admission = createSearchAdmission({
+    concurrency: config.SEARCH_MAX_CONCURRENT,
+    queued: config.SEARCH_MAX_QUEUED,
+  });
   const photos = createPhotoSearch({
     images: () => {
       if (!images)
@@ -258,7 +267,13 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     embedImage: (bytes, signal) => processing.embedImage(bytes, signal),
   });
   const photoApi = createPhotoSearchRouter({ verifier: deps.verifier, photos });
-  const api = createSearchRouter({ verifier: deps.verifier, service, rebuilder, logger });
+  const api = createSearchRouter({
+    verifier: deps.verifier,
+    service,
+    rebuilder,
+    logger,
+    admission,
+  });
   // the photo operations' fixed paths first, so no pattern of the text routes can take them
   const router = express.Router();
   router.use(photoApi.router);
@@ -270,10 +285,11 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     router,
     operations: [...api.operations, ...photoApi.operations],
     // Split mode: the catalogue's smart kaboodles and insights ask over gRPC.
-    grpc: [createSearchGrpcService({ service, index: currentIndex })],
+    grpc: [createSearchGrpcService({ service, index: currentIndex, admission })],
     embedder,
+    admission,
     index: currentIndex,
-    search: async (ownerId, request) => (await service.search(ownerId, request)).value,
+    search: async (ownerId, request) => (await admission.run(() => service.search(ownerId, request))).value,
     rebuild: () => rebuilder.run(),
     ready: () => opening ?? Promise.reject(new UnavailableError('the search module has not started')),
     async start() {

@@ -68,6 +68,23 @@ export const searchConfig = defineConfig({
     description:
       'Embedded index: entities held in memory (vector graph, BM25 and display fields, ~7 KB each at 512 dimensions) over all owners with more than 5,000; 0 keeps every query on LanceDB',
   }),
+  // Measured with tests/bench/search/product.bench.ts at 20k items, 100 hybrid req/s on 2 cores
+  // (docs/benchmarks/2026-11-26-search-harden.md): without a bound the server queued every request
+  // and grew to 7.5–18 GB RSS.
+  SEARCH_MAX_CONCURRENT: env.int({
+    min: 1,
+    max: 1_000,
+    default: 8,
+    description:
+      'Searches (HTTP and gRPC) run at once per process; more wait their turn (see SEARCH_MAX_QUEUED)',
+  }),
+  SEARCH_MAX_QUEUED: env.int({
+    min: 0,
+    max: 10_000,
+    default: 64,
+    description:
+      'Searches waiting for a turn beyond SEARCH_MAX_CONCURRENT; past that a search answers 503 with Retry-After at once instead of queueing without limit',
+  }),
   SEARCH_REBUILD_ON_START: env.bool({
     default: true,
     description: 'Fill an empty index from the catalogue when search starts (a new folder or Elasticsearch)',

@@ -2,9 +2,10 @@
 // related items, near-duplicates, the graph's similarity edges and the admin rebuild. search.routes.ts
 // binds the handlers; the OpenAPI document and the frontends' types come from these declarations.
 import * as z from 'zod';
-import { defineOperation } from '@kaboodle/platform';
+import { defineOperation, errorBodySchema } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
 import { GOOD_MATCH } from './ranking.ts';
+import { BUSY_RETRY_AFTER_SECONDS, SEARCH_BUSY } from './search-admission.ts';
 import {
   documentSearchBody,
   ENTITY_TYPES,
@@ -85,6 +86,17 @@ export const DUPLICATES_LIMIT = 20;
 
 const results = z.object({ results: z.array(searchResultSchema) });
 
+/** Past SEARCH_MAX_CONCURRENT + SEARCH_MAX_QUEUED searches: refused at once (search-admission.ts). */
+export const BUSY = {
+  description: `"${SEARCH_BUSY}" (too many searches running and waiting), or an engine search needs is not answering.`,
+  json: errorBodySchema,
+  headers: {
+    'Retry-After': {
+      description: `Seconds to wait before trying again (${BUSY_RETRY_AFTER_SECONDS} when searches are busy).`,
+    },
+  },
+};
+
 const TIMING_HEADERS = {
   'Server-Timing': { description: 'Where the time went: embed, index and total (ms).' },
   'X-Search-Degraded': {
@@ -104,6 +116,7 @@ export const search = defineOperation({
     'Only your own entities are ever searched; with `kaboodle`, only that kaboodle’s members (404 "Kaboodle not found" when you have none by that id).',
   body: { json: searchBody, required: false, limit: '100kb' },
   responses: {
+    503: BUSY,
     200: { description: 'The best matches, best first.', json: results, headers: TIMING_HEADERS },
   },
   errors: [404],
@@ -118,6 +131,7 @@ export const searchDocumentsSemantic = defineOperation({
   summary: "The vault's semantic search: documents with the passage that matched",
   body: { json: documentSearchBody, required: false, limit: '100kb' },
   responses: {
+    503: BUSY,
     200: {
       description: 'The best matching documents, best first.',
       json: z.object({ results: z.array(documentSearchResultSchema) }),
@@ -134,7 +148,10 @@ export const relatedEntities = defineOperation({
   security: 'user',
   summary: 'Entities close in meaning to one of yours',
   query: entityQuery(RELATED_LIMIT),
-  responses: { 200: { description: 'The closest first.', json: results } },
+  responses: {
+    503: BUSY,
+    200: { description: 'The closest first.', json: results },
+  },
   errors: [404],
 });
 
@@ -146,7 +163,10 @@ export const duplicateEntities = defineOperation({
   security: 'user',
   summary: 'Near-duplicates of one of your entities',
   query: entityQuery(DUPLICATES_LIMIT),
-  responses: { 200: { description: 'The closest first.', json: results } },
+  responses: {
+    503: BUSY,
+    200: { description: 'The closest first.', json: results },
+  },
   errors: [404],
 });
 
@@ -159,6 +179,7 @@ export const documentNeighbours = defineOperation({
   summary: "The graph view's similarity edges between the documents shown",
   body: { json: neighboursBody, required: false, limit: '100kb' },
   responses: {
+    503: BUSY,
     200: {
       description: 'Each document linked to its nearest neighbours among the ones given.',
       json: z.object({ edges: z.array(similarityEdgeSchema) }),

@@ -8,6 +8,7 @@ import type { SearchHit as SearchHitMessage } from '@kaboodle/proto';
 import type { IndexedEntityType, SearchHit, SearchIndex } from './index/search-index.port.ts';
 import { MAX_LIMIT, MAX_RELATED, queryField } from './search-request.ts';
 import type { SearchType as ApiSearchType } from './search-request.ts';
+import type { SearchAdmission } from './search-admission.ts';
 import type { SearchService as Searches } from './search.service.ts';
 
 const TYPES: Partial<Record<EntityType, IndexedEntityType>> = {
@@ -52,18 +53,23 @@ function hitMessage(h: SearchHit): SearchHitMessage {
 export function createSearchGrpcService(deps: {
   service: Searches;
   index: () => SearchIndex;
+  /** The HTTP routes' bound on searches running and waiting (past it: UNAVAILABLE). */
+  admission?: SearchAdmission;
 }): GrpcServiceRegistration {
+  const admit = <T>(work: () => Promise<T>) => (deps.admission ? deps.admission.run(work) : work());
   return implementGrpcService(SearchService, {
     async search(request) {
       const types = request.entityTypes.flatMap((t) => (TYPES[t] ? [TYPES[t]] : []));
-      const timed = await deps.service.search(owner(request.ownerId), {
+      const ownerId = owner(request.ownerId);
+      const searchRequest = {
         query: validateInput(queryField, request.query, 'body'),
         searchType: SEARCH_TYPES[request.searchType] ?? 'hybrid',
         limit: clamp(request.limit, 20, MAX_LIMIT),
         types,
         ...(request.category ? { category: request.category } : {}),
         ...(request.kaboodleId ? { kaboodle: request.kaboodleId } : {}),
-      });
+      };
+      const timed = await admit(() => deps.service.search(ownerId, searchRequest));
       return { results: timed.value.map(hitMessage) };
     },
     async related(request) {

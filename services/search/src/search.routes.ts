@@ -2,11 +2,14 @@
 // related, duplicates, neighbours; admin rebuild). Every route needs a signed-in user and searches only that
 // user's entities: the owner id comes from the verified token, never from the request.
 import type { Response } from 'express';
+import { errorBodySchema } from '@kaboodle/platform';
 import { createApiRouter, requireAdminClaim } from '@kaboodle/platform';
 import type { ApiRouter, Logger, TokenVerifier } from '@kaboodle/platform';
 import type { SearchHit } from './index/search-index.port.ts';
 import { GOOD_MATCH } from './ranking.ts';
 import type { RebuildReport, Rebuilder } from './rebuild.service.ts';
+import { BUSY_RETRY_AFTER_SECONDS, SearchBusyError, SEARCH_BUSY } from './search-admission.ts';
+import type { SearchAdmission } from './search-admission.ts';
 import {
   documentNeighbours,
   duplicateEntities,
@@ -70,26 +73,74 @@ export interface SearchRouterDeps {
   service: SearchService;
   rebuilder: Rebuilder;
   logger: Logger;
+  /** Bounds the searches running and waiting (refused past it: 503 with Retry-After). */
+  admission: SearchAdmission;
 }
+
+/** Aborts when the client goes away before its answer was sent (a waiting search then never runs). */
+function clientGone(res: Response): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort(new Error('the client closed the connection'));
+  });
+  return gone.signal;
+}
+
+const BUSY_BODY = errorBodySchema.parse({
+  error: SEARCH_BUSY,
+  message: SEARCH_BUSY,
+  code: 'SearchBusyError',
+});
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** Below the calibrated threshold a hit is a weak match: the vault says "no good match". */
 const matchOf = (score: number): 'good' | 'weak' => (score >= GOOD_MATCH ? 'good' : 'weak');
 
-export function createSearchRouter({ verifier, service, rebuilder, logger }: SearchRouterDeps): ApiRouter {
+export function createSearchRouter({
+  verifier,
+  service,
+  rebuilder,
+  logger,
+  admission,
+}: SearchRouterDeps): ApiRouter {
   // Admin routes check the token's role: search has no user store of its own to ask.
   const api = createApiRouter({ verifier, requireAdmin: requireAdminClaim });
 
+  /**
+   * Runs a search in its turn. Undefined when it was answered already: 503 with Retry-After past
+   * the limit, nothing when the client went away while it waited (no one reads an answer).
+   */
+  async function admitted<T>(
+    res: Response,
+    reply: (status: 503, body: typeof BUSY_BODY) => void,
+    work: () => Promise<T>,
+  ): Promise<T | undefined> {
+    const signal = clientGone(res);
+    try {
+      return await admission.run(work, signal);
+    } catch (err) {
+      if (err instanceof SearchBusyError) {
+        res.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+        reply(503, BUSY_BODY);
+        return undefined;
+      }
+      if (signal.aborted && err === signal.reason) return undefined;
+      throw err;
+    }
+  }
+
   api.handle(search, async ({ body, res, user, reply }) => {
     const started = performance.now();
-    const timed = await service.search(user.id, body);
+    const timed = await admitted(res, reply, () => service.search(user.id, body));
+    if (!timed) return;
     setTiming(res, timed, started);
     reply(200, { results: timed.value.map((h) => ({ ...hitBody(h), match: matchOf(h.score) })) });
   });
 
   api.handle(searchDocumentsSemantic, async ({ body, res, user, reply }) => {
     const started = performance.now();
-    const timed = await service.searchDocuments(user.id, body);
+    const timed = await admitted(res, reply, () => service.searchDocuments(user.id, body));
+    if (!timed) return;
     setTiming(res, timed, started);
     reply(200, {
       results: timed.value.map((h) => ({
@@ -104,18 +155,25 @@ export function createSearchRouter({ verifier, service, rebuilder, logger }: Sea
     });
   });
 
-  api.handle(relatedEntities, async ({ query, user, reply }) => {
-    const hits = await service.related(user.id, toEntityRequest(query, RELATED_LIMIT));
+  api.handle(relatedEntities, async ({ query, res, user, reply }) => {
+    const hits = await admitted(res, reply, () =>
+      service.related(user.id, toEntityRequest(query, RELATED_LIMIT)),
+    );
+    if (!hits) return;
     reply(200, { results: hits.map(hitBody) });
   });
 
-  api.handle(duplicateEntities, async ({ query, user, reply }) => {
-    const hits = await service.duplicates(user.id, toEntityRequest(query, DUPLICATES_LIMIT));
+  api.handle(duplicateEntities, async ({ query, res, user, reply }) => {
+    const hits = await admitted(res, reply, () =>
+      service.duplicates(user.id, toEntityRequest(query, DUPLICATES_LIMIT)),
+    );
+    if (!hits) return;
     reply(200, { results: hits.map(hitBody) });
   });
 
-  api.handle(documentNeighbours, async ({ body, user, reply }) => {
-    const edges = await service.neighbours(user.id, body);
+  api.handle(documentNeighbours, async ({ body, res, user, reply }) => {
+    const edges = await admitted(res, reply, () => service.neighbours(user.id, body));
+    if (!edges) return;
     reply(200, { edges: edges.map((e) => ({ ...e, similarity: round4(e.similarity) })) });
   });
 

@@ -60,6 +60,10 @@ export interface SearchHarness {
   /** How often the stand-in embedder was called, and whether it fails (processing down). */
   embedCalls: number;
   embedFails: boolean;
+  /** Texts the stand-in embedder was asked for, in order. */
+  embedded: string[];
+  /** While set, the stand-in embedder waits for it (a slow model, to fill the search slots). */
+  embedGate: Promise<void> | undefined;
   /** What the stand-in catalogue streams on a rebuild, and how often it was read. */
   catalogueEntities: Array<Document | InventoryItem>;
   readonly catalogueReads: number;
@@ -69,6 +73,7 @@ export interface SearchHarness {
     token: string | undefined,
     body?: unknown,
     raw?: string,
+    signal?: AbortSignal,
   ): Promise<{ status: number; body: T; headers: Headers }>;
   /** A keyword search (POST /api/search) unless `extra` says otherwise. */
   find(
@@ -88,6 +93,8 @@ export interface SearchHarnessOptions {
   /** Offer an image model (find by photo): the module then opens the photo index of `dataDir`. */
   imageModel?: string;
   catalogueEntities?: Array<Document | InventoryItem>;
+  /** Settings over the defaults (e.g. SEARCH_MAX_CONCURRENT). */
+  env?: Record<string, string>;
 }
 
 export async function startSearchHarness(options: SearchHarnessOptions = {}): Promise<SearchHarness> {
@@ -117,7 +124,10 @@ export async function startSearchHarness(options: SearchHarnessOptions = {}): Pr
         return u;
       },
     },
-    config: { ...searchConfig.parse({}), KABOODLE_DATA_DIR: options.dataDir ?? '/nonexistent' },
+    config: {
+      ...searchConfig.parse(options.env ?? {}),
+      KABOODLE_DATA_DIR: options.dataDir ?? '/nonexistent',
+    },
     processing: {
       kind: 'in-process',
       module: () => ({
@@ -127,6 +137,8 @@ export async function startSearchHarness(options: SearchHarnessOptions = {}): Pr
           model: 'hash',
           embed: async (texts: string[]) => {
             h.embedCalls++;
+            h.embedded.push(...texts);
+            await h.embedGate;
             if (h.embedFails) throw new Error('the processing service is down');
             return texts.map((t) => hashEmbed(t));
           },
@@ -156,6 +168,8 @@ export async function startSearchHarness(options: SearchHarnessOptions = {}): Pr
     search,
     embedCalls: 0,
     embedFails: false,
+    embedded: [],
+    embedGate: undefined,
     catalogueEntities,
     get catalogueReads() {
       return reads;
@@ -166,9 +180,11 @@ export async function startSearchHarness(options: SearchHarnessOptions = {}): Pr
       token: string | undefined,
       body?: unknown,
       raw?: string,
+      signal?: AbortSignal,
     ) {
       const res = await fetch(base + path, {
         method,
+        ...(signal && { signal }),
         headers: {
           'x-requested-with': 'XMLHttpRequest',
           ...(token ? { authorization: `Bearer ${token}` } : {}),
