@@ -1,7 +1,8 @@
 // The ONE contract suite of the ImageIndex port (services/search/src/index/image-index.port.ts):
 // owners never see each other's photos, versions guard every write (a late, older upsert never
 // revives a delete), vectors of another model or size are refused, nearest photos come first with
-// their cosine similarity, an item is never its own neighbour, and an owner can be removed whole.
+// their cosine similarity, an item is never its own neighbour, and an owner can be removed whole; the
+// open that made the index says so (`created`).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '@kaboodle/platform';
@@ -56,6 +57,10 @@ export function describeImageIndexContract(
     afterAll(async () => {
       await index?.close();
       await under?.cleanup();
+    });
+
+    it('says its first open made it (the search module then fills it from the catalogue)', () => {
+      expect(index.created).toBe(true);
     });
 
     it('ranks the owner photos by likeness, with cosine similarity scores', async () => {
