@@ -99,7 +99,7 @@ test-contract: install ## Port contract suites (embedded adapters, and real engi
 	npx vitest run --project contract
 
 test-topology: install build ## The same scenario with --target=all and with services as separate processes
-	npx vitest run --project topology
+	npx vitest run --project topology --project topology-private
 
 ##@ Engines (PostgreSQL, Kafka-protocol mock broker, s3rver) for local runs and CI
 engines-up: install ## Start the engines that can run on this machine; prints the env to export

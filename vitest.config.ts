@@ -4,7 +4,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two lanes. Self-contained tiers (each file on its own engines, schemas or topics) share one pool
+// Two lanes. Self-contained tiers (each file on its own engines, schemas or topics; topology files on
+// a private broker too) share one pool
 // of workers. Vitest's default of cores − 1 gives a 2-core CI machine a single worker, so these
 // tiers ran one file at a time although most of a contract or chaos file is waiting on a broker or
 // a child process. After the pool, one file at a time: topology, whose files run split products on
@@ -13,6 +14,13 @@ import { defineConfig } from 'vitest/config';
 // screens to timing budgets (a debounce check failed when two files shared the cores).
 // TEST_WORKERS overrides the pool size.
 const pool = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
+// Topology files that run split products on CI's shared engines (KAFKA_BROKERS, DATABASE_URL); a new
+// topology file that does so must be listed here.
+const SHARED_ENGINE_TOPOLOGY = [
+  'tests/topology/topology.test.ts',
+  'tests/topology/api-contract.test.ts',
+  'tests/topology/admin-command.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -51,12 +59,25 @@ export default defineConfig({
         },
       },
       {
+        // The topology files whose split products use CI's shared Kafka and Postgres: one at a time.
         test: {
           name: 'topology',
-          include: ['tests/topology/**/*.test.ts'],
+          include: SHARED_ENGINE_TOPOLOGY,
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // The rest of the topology tier brings its own engines (a private librdkafka mock broker, or
+        // embedded ones): it joins the pool.
+        test: {
+          name: 'topology-private',
+          include: ['tests/topology/**/*.test.ts'],
+          exclude: SHARED_ENGINE_TOPOLOGY,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          maxWorkers: pool,
         },
       },
       {
