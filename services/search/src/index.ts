@@ -11,6 +11,13 @@ export { createLanceDbSearchIndex } from './index/lancedb-search-index.ts';
 export type { AnnOptions } from './index/lancedb-search-index.ts';
 export { OwnerVectorGraph } from './index/vector-graph.ts';
 export type { VectorGraphSettings } from './index/vector-graph.ts';
+// The memory index's keyword and display-row parts and their inputs, for the benches that measure
+// them beside the structures they replaced (tests/bench/search/keyword-memory.ts).
+export { OwnerKeywordIndex } from './index/keyword-index.ts';
+export { OwnerDisplayRows } from './index/display-rows.ts';
+export { createRowMapper, displayRow } from './index/lancedb-rows.ts';
+export { LEAD_BOOST, PAIR_BOOST } from './index/search-scoring.ts';
+export { analyse, wordPairs } from './index/text-analysis.ts';
 export type { SearchType } from './search-request.ts';
 export type {
   IndexedEntity,

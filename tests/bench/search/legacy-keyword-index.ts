@@ -1,8 +1,7 @@
 // The memory index's BM25 keyword index as it was before issue 21 (per-term typed arrays, a per-document
 // docTerms copy, Maps of terms and keys), kept for the index bench only: it runs beside the compact
 // one in the same process so their memory and latency compare on one machine state.
-import { LEAD_BOOST, PAIR_BOOST } from '../../../services/search/src/index/search-scoring.ts';
-import { analyse, wordPairs } from '../../../services/search/src/index/text-analysis.ts';
+import { analyse, LEAD_BOOST, PAIR_BOOST, wordPairs } from '@kaboodle/search';
 
 const K1 = 1.2;
 const B = 0.75;
