@@ -158,6 +158,15 @@ export function createMemoryIndexes(options: {
     builds.set(ownerId, load);
   }
 
+  /** A build or a snapshot's load and reconcile is complete: from now on the memory index answers. */
+  function markOwnerReady(ownerId: string, mem: OwnerMemory): void {
+    mem.graph.markReady();
+    mem.words.markReady();
+    mem.touched.clear();
+    mem.state = 'ready';
+    failedAt.delete(ownerId);
+  }
+
   async function build(ownerId: string, graph: OwnerMemory): Promise<void> {
     const started = performance.now();
     try {
@@ -182,11 +191,7 @@ export function createMemoryIndexes(options: {
         }
       }
       if (graphs.get(ownerId) !== graph) return;
-      graph.graph.markReady();
-      graph.words.markReady();
-      graph.touched.clear();
-      graph.state = 'ready';
-      failedAt.delete(ownerId);
+      markOwnerReady(ownerId, graph);
       log?.info(
         { entities: graph.words.size, ms: Math.round(performance.now() - started) },
         'search index: built an owner’s in-memory index',
@@ -234,11 +239,7 @@ export function createMemoryIndexes(options: {
     try {
       const changed = await reconcile(ownerId, mem, loaded.entities);
       if (graphs.get(ownerId) !== mem) return true;
-      mem.graph.markReady();
-      mem.words.markReady();
-      mem.touched.clear();
-      mem.state = 'ready';
-      failedAt.delete(ownerId);
+      markOwnerReady(ownerId, mem);
       log?.info(
         {
           entities: mem.words.size,
