@@ -10,6 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { makePdf } from '../../services/processing/src/extract/test-fixtures/generate-documents.ts';
 import { startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';
 import { ingestionClient } from '../support/ingestion-client.ts';
+import { textFor } from './bench-texts.ts';
 
 const TEXT_FILES = Number(process.env.BENCH_TEXT_FILES ?? 1000);
 const PDF_FILES = Number(process.env.BENCH_PDF_FILES ?? 100);
@@ -53,21 +54,6 @@ const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
-
-const TOPICS = ['glass beads', 'woven fans', 'carved stools', 'clay bowls', 'tote bags', 'indigo dye'];
-const SENTENCES = [
-  'The cooperative records every trade in a ledger kept at the market hall.',
-  'Artisans in the river valley have worked this craft for many generations.',
-  'Prices rose after the dry season, when fewer caravans reached the town.',
-  'Each piece is measured, weighed and photographed before it is catalogued.',
-  'Buyers from the coast prefer bright colours and tight, even weaving.',
-  'The archive keeps letters, receipts and sketches from the founding families.',
-];
-function textFor(i: number, token: string): string {
-  const topic = TOPICS[i % TOPICS.length]!;
-  const body = Array.from({ length: 6 }, (_, k) => SENTENCES[(i + k) % SENTENCES.length]).join(' ');
-  return `Notes on ${topic}, number ${i}\nby Archivist ${i % 17}\n\n${body}\nReference code ${token}.\n${body}\n`;
-}
 
 interface Tracked {
   id: string;
