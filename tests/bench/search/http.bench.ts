@@ -9,14 +9,12 @@
 //      --reuse: index into DIR once and reuse it on later runs, as index.bench.ts --keep does;
 //      --modes keyword,hybrid: only the modes whose label contains one of these)
 
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { pino } from 'pino';
 import { createHttpServer, createTokenVerifier } from '@kaboodle/platform';
@@ -35,195 +33,7 @@ import {
   queryVectors,
 } from './generate-items.ts';
 import { numberArg } from './bench-args.ts';
-
-const here = fileURLToPath(import.meta.url);
-
-// ---- the load driver (a child process, so the generator does not share the server's event loop) ----
-interface DriverJob {
-  url: string;
-  token: string;
-  searchType: string;
-  queries: string[];
-  /** Set: every request's query gets `<tag><n>` appended, so no two requests ask the same thing. */
-  uniqueTag?: string;
-  /** Offered req/s; 0 = as fast as the connections go (saturation). */
-  rate: number;
-  connections: number;
-  durationS: number;
-}
-interface DriverResult {
-  requests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  /** Server-Timing of the responses (ms): p50 and p95 per part. */
-  server: Record<'embed' | 'index' | 'total', { p50: number; p95: number }>;
-}
-
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
-if (process.argv[2] === '--driver') {
-  let input = '';
-  for await (const chunk of process.stdin) input += String(chunk);
-  const job = JSON.parse(input) as DriverJob;
-  const { default: autocannon } = (await import('autocannon')) as unknown as {
-    default: (opts: Record<string, unknown>) => Promise<Record<string, unknown>>;
-  };
-  const server = { embed: [] as number[], index: [] as number[], total: [] as number[] };
-  const serverTiming = (timing: string) => {
-    for (const m of timing.matchAll(/(\w+);dur=([\d.]+)/g)) {
-      const list = server[m[1] as keyof typeof server];
-      list?.push(Number(m[2]));
-    }
-  };
-  let next = 0;
-  const body = () => {
-    const n = next++;
-    const base = job.queries[n % job.queries.length]!;
-    const query = job.uniqueTag ? `${base} ${job.uniqueTag}${n}` : base;
-    return JSON.stringify({ query, search_type: job.searchType, limit: 20 });
-  };
-  if (job.rate > 0) {
-    // A fixed offered rate is an open loop: one request every 1/rate s, whatever the answers do, each
-    // timed from when it was due (no coordinated omission). autocannon's overallRate is not used for
-    // it: each connection sends its per-second quota back to back at the top of every second, so
-    // "100 req/s" arrives as a burst at full speed followed by silence, and the latencies measured
-    // are those of the burst.
-    const { request, Agent } = await import('node:http');
-    const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-    const target = new URL('/api/search', job.url);
-    const latencies: number[] = [];
-    let non2xx = 0;
-    let errors = 0;
-    const total = Math.round(job.rate * job.durationS);
-    const interval = 1000 / job.rate;
-    const started = performance.now();
-    await new Promise<void>((allDone) => {
-      let finished = 0;
-      const done = () => {
-        if (++finished === total) allDone();
-      };
-      const fire = (due: number) => {
-        const payload = body();
-        const req = request(
-          target,
-          {
-            method: 'POST',
-            agent,
-            timeout: 10_000,
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(payload),
-              authorization: `Bearer ${job.token}`,
-              'x-requested-with': 'XMLHttpRequest',
-            },
-          },
-          (res) => {
-            res.resume();
-            res.on('end', () => {
-              latencies.push(performance.now() - due);
-              if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) > 299) non2xx++;
-              serverTiming(String(res.headers['server-timing'] ?? ''));
-              done();
-            });
-          },
-        );
-        req.on('timeout', () => req.destroy(new Error('timeout')));
-        req.on('error', () => {
-          errors++;
-          done();
-        });
-        req.end(payload);
-      };
-      let n = 0;
-      const schedule = () => {
-        // every request whose time has come goes now; then sleep until the next one is due
-        const now = performance.now();
-        while (n < total && started + n * interval <= now) fire(started + n++ * interval);
-        if (n < total) setTimeout(schedule, Math.max(0, started + n * interval - performance.now()));
-      };
-      schedule();
-    });
-    agent.destroy();
-    const out: DriverResult = {
-      requests: latencies.length,
-      non2xx,
-      errors,
-      timeouts: 0,
-      rps: latencies.length / ((performance.now() - started) / 1000),
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      max: Math.max(...latencies),
-      server: {
-        embed: { p50: percentile(server.embed, 50), p95: percentile(server.embed, 95) },
-        index: { p50: percentile(server.index, 50), p95: percentile(server.index, 95) },
-        total: { p50: percentile(server.total, 50), p95: percentile(server.total, 95) },
-      },
-    };
-    await new Promise(() => process.stdout.write(JSON.stringify(out), () => process.exit(0)));
-  }
-  const result = (await autocannon({
-    url: job.url,
-    connections: job.connections,
-    duration: job.durationS,
-    timeout: 10,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/search',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${job.token}`,
-          'x-requested-with': 'XMLHttpRequest',
-        },
-        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body() }),
-        onResponse: (_status: number, _body: string, _ctx: unknown, headers: Record<string, string>) => {
-          // Header names arrive as the server spelt them (Server-Timing).
-          const name = Object.keys(headers).find((k) => k.toLowerCase() === 'server-timing');
-          serverTiming(name ? headers[name]! : '');
-        },
-      },
-    ],
-  })) as {
-    requests: { total: number; average: number };
-    latency: { p50: number; p97_5: number; p99: number; max: number };
-    non2xx: number;
-    errors: number;
-    timeouts: number;
-    duration: number;
-  } & Record<string, unknown>;
-  const lat = result.latency as Record<string, number>;
-  const out: DriverResult = {
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    rps: result.requests.total / result.duration,
-    p50: lat.p50!,
-    // autocannon reports p97.5 and p99, not p95: interpolate between p90 and p97.5.
-    p95: lat.p90! + ((lat.p97_5! - lat.p90!) * (95 - 90)) / (97.5 - 90),
-    p99: lat.p99!,
-    max: lat.max!,
-    server: {
-      embed: { p50: percentile(server.embed, 50), p95: percentile(server.embed, 95) },
-      index: { p50: percentile(server.index, 50), p95: percentile(server.index, 95) },
-      total: { p50: percentile(server.total, 50), p95: percentile(server.total, 95) },
-    },
-  };
-  // Exit only once the answer is flushed to the pipe.
-  // (Top-level await holds the rest of this file, the bench itself, from running in the driver.)
-  await new Promise(() => process.stdout.write(JSON.stringify(out), () => process.exit(0)));
-}
+import { drive, percentile, type DriverJob, type DriverResult } from './product-driver.ts';
 
 // ---- the bench ---------------------------------------------------------------------------------
 const COUNT = numberArg('--count', 100_000);
@@ -232,11 +42,7 @@ const DURATION = numberArg('--duration', 15);
 const CONNECTIONS = numberArg('--connections', 16);
 const OWNER = 'bench-big';
 
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
+const pct = percentile;
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 1 : 0) : '-');
 function table(rows: Record<string, string | number>[]): void {
   if (rows.length === 0) return;
@@ -245,20 +51,6 @@ function table(rows: Record<string, string | number>[]): void {
   const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
   console.log(keys.map((k, i) => k.padEnd(widths[i]!)).join('  '));
   for (const r of rows) console.log(keys.map((k, i) => cell(r[k]).padEnd(widths[i]!)).join('  '));
-}
-
-function drive(job: DriverJob): Promise<DriverResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [here, '--driver'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    child.stdin.end(JSON.stringify(job));
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as DriverResult)
-        : reject(new Error(`load driver exited with ${code}`)),
-    );
-  });
 }
 
 console.log(
@@ -523,7 +315,7 @@ try {
     const fixed = await drive(job(m.rate));
     await settle();
     const saturated = await drive(job(0));
-    const errs = (r: DriverResult) => r.non2xx + r.errors + r.timeouts;
+    const errs = (r: DriverResult) => r.failed;
     rows.push({
       mode: m.label,
       offered: `${m.rate}/s`,

@@ -1,21 +1,27 @@
-// The product bench's load driver, a child process of its own (so the bench's arrays and timers do
+// The search benches' load driver, a child process of its own (so the bench's arrays and timers do
 // not share its event loop): POST /api/search at a fixed offered rate as an open loop, one request
-// every 1/rate s whatever the answers do, each timed from when it was due (no coordinated omission).
+// every 1/rate s whatever the answers do, each timed from when it was due (no coordinated omission),
+// or at saturation (rate 0: autocannon over a fixed number of connections).
 // Reads a DriverJob as JSON on stdin, writes a DriverResult as JSON on stdout.
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 
 export interface DriverJob {
   url: string;
   token: string;
   searchType: string;
   queries: string[];
-  /** Every request's query gets `<tag><n>` appended: no two requests ask the same thing (no cache helps). */
-  uniqueTag: string;
+  /** Set: every request's query gets `<tag><n>` appended, so no two ask the same thing (no cache helps). */
+  uniqueTag?: string;
+  /** Offered req/s; 0 = as fast as `connections` go (saturation). */
   rate: number;
+  /** Connections at saturation (default 16); a fixed rate opens as many as it needs. */
+  connections?: number;
   durationS: number;
 }
+type ServerPart = 'embed' | 'index' | 'total';
 export interface DriverResult {
   requests: number;
   failed: number;
@@ -29,6 +35,8 @@ export interface DriverResult {
   /** Server-Timing `total` of the answers (ms). */
   serverP50: number;
   serverP95: number;
+  /** Server-Timing of the answers per part (ms). */
+  server: Record<ServerPart, { p50: number; p95: number }>;
 }
 
 export const percentile = (xs: number[], p: number): number => {
@@ -37,11 +45,33 @@ export const percentile = (xs: number[], p: number): number => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 };
 
-async function run(job: DriverJob): Promise<DriverResult> {
+/** The Server-Timing parts of every answer, and the request bodies, shared by both loops. */
+function timings(job: DriverJob) {
+  const parts: Record<ServerPart, number[]> = { embed: [], index: [], total: [] };
+  let next = 0;
+  return {
+    body(): string {
+      const n = next++;
+      const base = job.queries[n % job.queries.length]!;
+      const query = job.uniqueTag ? `${base} ${job.uniqueTag}${n}` : base;
+      return JSON.stringify({ query, search_type: job.searchType, limit: 20 });
+    },
+    record(header: string): void {
+      for (const m of header.matchAll(/(\w+);dur=([\d.]+)/g)) parts[m[1] as ServerPart]?.push(Number(m[2]));
+    },
+    summary(): Pick<DriverResult, 'serverP50' | 'serverP95' | 'server'> {
+      const of = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95) });
+      const server = { embed: of(parts.embed), index: of(parts.index), total: of(parts.total) };
+      return { serverP50: server.total.p50, serverP95: server.total.p95, server };
+    },
+  };
+}
+
+async function fixedRate(job: DriverJob): Promise<DriverResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL('/api/search', job.url);
   const latencies: number[] = [];
-  const server: number[] = [];
+  const timing = timings(job);
   let failed = 0;
   let firstFailure: string | undefined;
   // A failed request counts at the time it took to fail (a timeout: 10 s), not as a missing sample.
@@ -58,13 +88,8 @@ async function run(job: DriverJob): Promise<DriverResult> {
     const done = () => {
       if (++finished === total) allDone();
     };
-    const fire = (n: number, due: number) => {
-      const base = job.queries[n % job.queries.length]!;
-      const payload = JSON.stringify({
-        query: `${base} ${job.uniqueTag}${n}`,
-        search_type: job.searchType,
-        limit: 20,
-      });
+    const fire = (due: number) => {
+      const payload = timing.body();
       const req = request(
         target,
         {
@@ -84,8 +109,7 @@ async function run(job: DriverJob): Promise<DriverResult> {
             latencies.push(performance.now() - due);
             const status = res.statusCode ?? 0;
             if (status < 200 || status > 299) fail(`HTTP ${status}`);
-            const m = /total;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
-            if (m) server.push(Number(m[1]));
+            timing.record(String(res.headers['server-timing'] ?? ''));
             done();
           });
           res.on('error', (err) => {
@@ -105,7 +129,7 @@ async function run(job: DriverJob): Promise<DriverResult> {
     const schedule = () => {
       // every request whose time has come goes now; then sleep until the next one is due
       const now = performance.now();
-      while (n < total && started + n * interval <= now) fire(n, started + n++ * interval);
+      while (n < total && started + n * interval <= now) fire(started + n++ * interval);
       if (n < total) setTimeout(schedule, Math.max(0, started + n * interval - performance.now()));
     };
     schedule();
@@ -120,10 +144,59 @@ async function run(job: DriverJob): Promise<DriverResult> {
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     max: latencies.length ? Math.max(...latencies) : NaN,
-    serverP50: percentile(server, 50),
-    serverP95: percentile(server, 95),
+    ...timing.summary(),
   };
 }
+
+/**
+ * Saturation: autocannon keeps `connections` requests in flight. Its own `overallRate` is not used
+ * for the fixed rate: each connection sends its per-second quota back to back at the top of every
+ * second, so "100 req/s" arrives as bursts and the latencies measured are the bursts'.
+ */
+async function saturate(job: DriverJob): Promise<DriverResult> {
+  const timing = timings(job);
+  const result = await autocannon({
+    url: job.url,
+    connections: job.connections ?? 16,
+    duration: job.durationS,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/search',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${job.token}`,
+          'x-requested-with': 'XMLHttpRequest',
+        },
+        setupRequest: (req) => ({ ...req, body: timing.body() }),
+        onResponse: (_status, _body, _context, headers) => {
+          // header names arrive as the server spelt them (Server-Timing)
+          const name = Object.keys(headers ?? {}).find((k) => k.toLowerCase() === 'server-timing');
+          timing.record(name ? String(headers![name]) : '');
+        },
+      },
+    ],
+  });
+  const lat = result.latency;
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return {
+    requests: result.requests.total,
+    failed,
+    ...(failed > 0
+      ? { firstFailure: `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` }
+      : {}),
+    rps: result.requests.total / result.duration,
+    p50: lat.p50,
+    // autocannon reports p97.5 and p99, not p95: interpolate between p90 and p97.5
+    p95: lat.p90 + ((lat.p97_5 - lat.p90) * (95 - 90)) / (97.5 - 90),
+    p99: lat.p99,
+    max: lat.max,
+    ...timing.summary(),
+  };
+}
+
+const run = (job: DriverJob) => (job.rate > 0 ? fixedRate(job) : saturate(job));
 
 /** Run a job in a new driver process. */
 export function drive(job: DriverJob): Promise<DriverResult> {

@@ -2,7 +2,7 @@
 // a baseline worktree) on embedded engines, with its own data folder and port, the bench's runtime
 // diagnostics preloaded (product-diagnostics.ts), RSS sampled from /proc, and the bench user it signs
 // up, verifies and signs in through the real auth API.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -35,14 +35,10 @@ export function checkoutAt(label: string, root: string): Checkout {
     );
   let commit = '?';
   try {
-    const head = readFileSync(path.join(abs, '.git'), 'utf8').trim();
-    const gitDir = head.startsWith('gitdir:') ? head.slice(8).trim() : path.join(abs, '.git');
-    const ref = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
-    commit = ref.startsWith('ref:')
-      ? readFileSync(path.join(gitDir.replace(/\/worktrees\/[^/]+$/, ''), ref.slice(5)), 'utf8').trim()
-      : ref;
+    // git itself: worktrees, packed refs and detached heads all resolve
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: abs, encoding: 'utf8' }).trim();
   } catch {
-    // a packed ref or an unusual layout: the commit is only printed
+    // not a git checkout (a copied tree): the commit is only printed
   }
   return { label, root: abs, commit: commit.slice(0, 9) };
 }
