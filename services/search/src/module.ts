@@ -266,7 +266,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     },
     embedImage: (bytes, signal) => processing.embedImage(bytes, signal),
   });
-  const photoApi = createPhotoSearchRouter({ verifier: deps.verifier, photos });
+  const photoApi = createPhotoSearchRouter({ verifier: deps.verifier, photos, admission });
   const api = createSearchRouter({
     verifier: deps.verifier,
     service,

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { defineOperation, wholeNumberQuery } from '@kaboodle/platform';
 import type { OperationSpec } from '@kaboodle/platform';
+import { BUSY } from './search.api.ts';
 
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -44,6 +45,7 @@ export const findByPhoto = defineOperation({
       json: z.object({ results: z.array(photoHitSchema), model: z.string() }),
       headers: { 'Server-Timing': { description: 'embed, index and total milliseconds.' } },
     },
+    503: BUSY,
   },
   errors: [413],
 });
@@ -68,6 +70,7 @@ export const imageNeighbours = defineOperation({
       description: 'The nearest photos ([] when the item has none, or is not yours).',
       json: z.object({ results: z.array(photoHitSchema) }),
     },
+    503: BUSY,
   },
 });
 

@@ -8,6 +8,8 @@ import type { ApiRouter, TokenVerifier } from '@kaboodle/platform';
 import type { SearchHit } from './index/search-index.port.ts';
 import { findByPhoto, imageNeighbours, MAX_PHOTO_BYTES, PHOTO_TYPES } from './photo-search.api.ts';
 import type { PhotoSearch } from './photo-search.service.ts';
+import { admitHttp } from './search-admission.ts';
+import type { SearchAdmission } from './search-admission.ts';
 
 const tooLarge = (bytes: number) =>
   new TooLargeError(`File size exceeds 20MB limit (${(bytes / 1024 / 1024).toFixed(2)}MB)`);
@@ -142,17 +144,22 @@ export function photoHitBody(h: SearchHit) {
   };
 }
 
-export function createPhotoSearchRouter(deps: { verifier: TokenVerifier; photos: PhotoSearch }): ApiRouter {
+export function createPhotoSearchRouter(deps: {
+  verifier: TokenVerifier;
+  photos: PhotoSearch;
+  /** The same bound as text searches: a photo search embeds a photo, heavier than a query. */
+  admission: SearchAdmission;
+}): ApiRouter {
   const api = createApiRouter({ verifier: deps.verifier });
 
   api.handle(findByPhoto, async ({ req, res, query, user, reply }) => {
     const started = performance.now();
+    // the upload is read (and capped) first: its turn is for the embedding and the index
     const photo = await readPhoto(req);
-    const gone = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort();
-    });
-    const found = await deps.photos.findByPhoto(user.id, photo, query.limit, gone.signal);
+    const found = await admitHttp(deps.admission, res, reply, (signal) =>
+      deps.photos.findByPhoto(user.id, photo, query.limit, signal),
+    );
+    if (!found) return;
     res.set(
       'Server-Timing',
       `embed;dur=${found.timing.embed.toFixed(2)}, index;dur=${found.timing.index.toFixed(2)}, total;dur=${(performance.now() - started).toFixed(2)}`,
@@ -160,9 +167,11 @@ export function createPhotoSearchRouter(deps: { verifier: TokenVerifier; photos:
     reply(200, { results: found.results.map(photoHitBody), model: found.model });
   });
 
-  api.handle(imageNeighbours, async ({ query, user, reply }) => {
-    const hits = await deps.photos.neighbours(user.id, { type: query.type, id: query.id }, query.limit);
-    reply(200, { results: hits.map(photoHitBody) });
+  api.handle(imageNeighbours, async ({ res, query, user, reply }) => {
+    const hits = await admitHttp(deps.admission, res, reply, () =>
+      deps.photos.neighbours(user.id, { type: query.type, id: query.id }, query.limit),
+    );
+    if (hits) reply(200, { results: hits.map(photoHitBody) });
   });
 
   return api;

@@ -5,8 +5,9 @@
 // query, so this bounds the query embedder's queue too. p-queue rather than a hand-made semaphore:
 // it is maintained, and a waiting task whose AbortSignal fires (the client went away) leaves the
 // queue and never runs.
+import type { Response } from 'express';
 import PQueue from 'p-queue';
-import { UnavailableError } from '@kaboodle/platform';
+import { errorBodySchema, UnavailableError } from '@kaboodle/platform';
 
 /** The answer past the limit (the style of processing's "Too many files are being processed"). */
 export const SEARCH_BUSY = 'Too many searches are running; try again shortly.';
@@ -68,4 +69,45 @@ export function createSearchAdmission(options: SearchAdmissionOptions): SearchAd
     },
     stats: () => ({ running: queue.pending, waiting: queue.size, refused, abandoned }),
   };
+}
+
+/** The 503 body past the limit, as every search route answers it. */
+export const BUSY_BODY = errorBodySchema.parse({
+  error: SEARCH_BUSY,
+  message: SEARCH_BUSY,
+  code: 'SearchBusyError',
+});
+
+/** Aborts when the client goes away before its answer was sent (a waiting search then never runs). */
+export function clientGone(res: Response): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort(new Error('the client closed the connection'));
+  });
+  return gone.signal;
+}
+
+/**
+ * Runs an HTTP route's search in its turn, with the client's going away as its signal. Undefined
+ * when it was answered already: 503 with Retry-After past the limit, nothing when the client went
+ * away while it waited (no one reads an answer).
+ */
+export async function admitHttp<T>(
+  admission: SearchAdmission,
+  res: Response,
+  reply: (status: 503, body: typeof BUSY_BODY) => void,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T | undefined> {
+  const signal = clientGone(res);
+  try {
+    return await admission.run(() => work(signal), signal);
+  } catch (err) {
+    if (err instanceof SearchBusyError) {
+      res.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      reply(503, BUSY_BODY);
+      return undefined;
+    }
+    if (signal.aborted && err === signal.reason) return undefined;
+    throw err;
+  }
 }

@@ -2,14 +2,13 @@
 // related, duplicates, neighbours; admin rebuild). Every route needs a signed-in user and searches only that
 // user's entities: the owner id comes from the verified token, never from the request.
 import type { Response } from 'express';
-import { errorBodySchema } from '@kaboodle/platform';
 import { createApiRouter, requireAdminClaim } from '@kaboodle/platform';
 import type { ApiRouter, Logger, TokenVerifier } from '@kaboodle/platform';
 import type { SearchHit } from './index/search-index.port.ts';
 import { GOOD_MATCH } from './ranking.ts';
 import type { RebuildReport, Rebuilder } from './rebuild.service.ts';
-import { BUSY_RETRY_AFTER_SECONDS, SearchBusyError, SEARCH_BUSY } from './search-admission.ts';
-import type { SearchAdmission } from './search-admission.ts';
+import { admitHttp } from './search-admission.ts';
+import type { SearchAdmission, BUSY_BODY } from './search-admission.ts';
 import {
   documentNeighbours,
   duplicateEntities,
@@ -77,21 +76,6 @@ export interface SearchRouterDeps {
   admission: SearchAdmission;
 }
 
-/** Aborts when the client goes away before its answer was sent (a waiting search then never runs). */
-function clientGone(res: Response): AbortSignal {
-  const gone = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) gone.abort(new Error('the client closed the connection'));
-  });
-  return gone.signal;
-}
-
-const BUSY_BODY = errorBodySchema.parse({
-  error: SEARCH_BUSY,
-  message: SEARCH_BUSY,
-  code: 'SearchBusyError',
-});
-
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** Below the calibrated threshold a hit is a weak match: the vault says "no good match". */
 const matchOf = (score: number): 'good' | 'weak' => (score >= GOOD_MATCH ? 'good' : 'weak');
@@ -106,28 +90,11 @@ export function createSearchRouter({
   // Admin routes check the token's role: search has no user store of its own to ask.
   const api = createApiRouter({ verifier, requireAdmin: requireAdminClaim });
 
-  /**
-   * Runs a search in its turn. Undefined when it was answered already: 503 with Retry-After past
-   * the limit, nothing when the client went away while it waited (no one reads an answer).
-   */
-  async function admitted<T>(
+  const admitted = <T>(
     res: Response,
     reply: (status: 503, body: typeof BUSY_BODY) => void,
     work: () => Promise<T>,
-  ): Promise<T | undefined> {
-    const signal = clientGone(res);
-    try {
-      return await admission.run(work, signal);
-    } catch (err) {
-      if (err instanceof SearchBusyError) {
-        res.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-        reply(503, BUSY_BODY);
-        return undefined;
-      }
-      if (signal.aborted && err === signal.reason) return undefined;
-      throw err;
-    }
-  }
+  ) => admitHttp(admission, res, reply, work);
 
   api.handle(search, async ({ body, res, user, reply }) => {
     const started = performance.now();

@@ -54,6 +54,8 @@ export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 500
 }
 
 export interface SearchHarness {
+  /** The server's address, e.g. for a raw photo body. */
+  base: string;
   bus: EventBus;
   index: MemorySearchIndex;
   search: SearchModule;
@@ -163,6 +165,7 @@ export async function startSearchHarness(options: SearchHarnessOptions = {}): Pr
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const h: SearchHarness = {
+    base,
     bus,
     index,
     search,
