@@ -38,7 +38,7 @@ export { createSearchService } from './search.service.ts';
 export { docId } from './index/elasticsearch-mappings.ts';
 export type { ElasticsearchSearchIndex } from './index/elasticsearch-search-index.ts';
 export { openSearchIndex } from './open-search-index.ts';
-export { CALIBRATION, backgroundOf, queryWordCount, rareWordIdf } from './ranking.ts';
+export { CALIBRATION, LEARNED_FUSION, backgroundOf, queryWordCount, rareWordIdf } from './ranking.ts';
 export type { ScoredMode } from './ranking.ts';
 export { runReindexJob } from './reindex.job.ts';
 export type { SearchConfig } from './search-config.ts';

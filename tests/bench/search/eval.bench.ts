@@ -10,6 +10,7 @@
 // query's best hit differ there), and the calibration is refitted on the tune halves and printed
 // beside the shipped constants.
 // Run: node tests/bench/search/eval.bench.ts [--json] [--man N] (N man pages, default all)
+//   --fusion-study: only the per-query confidence gates on the fusion (fusion-study.ts), then exit.
 
 import { pino } from 'pino';
 import { createUseLiteEmbedder } from '@kaboodle/processing';
@@ -19,6 +20,7 @@ import { MANPAGES, manPageCollection } from '../../eval/real/manpages.ts';
 import { collectSet, UNRELATED_QUERIES, unrelatedHalf } from '../../eval/retrieval/collect.ts';
 import type { CollectedQuery, CollectedSet } from '../../eval/retrieval/collect.ts';
 import { refitCalibration } from '../../eval/retrieval/fit-calibration.ts';
+import { fusionStudy } from './fusion-study.ts';
 import {
   calibrationFigures,
   rankingFigures,
@@ -39,7 +41,7 @@ const unrelated = UNRELATED_QUERIES.map((query, i) => ({ query, relevant: {}, ha
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
 const sets: CollectedSet[] = [];
-try {
+bench: try {
   const team = EVAL_DOCUMENTS.map((d) => ({ id: d.id, fileName: d.fileName, text: d.text }));
   // The team's queries alternate tune / report (the calibration saw the even ones).
   const teamQueries = EVAL_QUERIES.map((q, i) => ({ ...q, half: unrelatedHalf(i) }));
@@ -48,6 +50,10 @@ try {
   sets.push(await collectSet('man', man.documents, [...man.queries, ...unrelated], embedder));
   const small = manPageCollection(120);
   sets.push(await collectSet('man120', small.documents, [...small.queries, ...unrelated], embedder));
+  if (process.argv.includes('--fusion-study')) {
+    console.log(fusionStudy(sets).join('\n'));
+    break bench; // the finally block still closes the indexes
+  }
 
   // The product path: POST /api/search's modes through the search service, on the same index.
   const queries = createQueryEmbedder({ embed: (t) => embedder.embed(t), cacheSize: 5000 });
