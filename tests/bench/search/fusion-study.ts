@@ -27,7 +27,7 @@ interface Variant {
   zWeight?: number;
 }
 
-function variants(): Variant[] {
+export function variants(): Variant[] {
   const out: Variant[] = [{ label: 'shipped (learned)' }];
   for (const t of [0.01, 0.015, 0.02, 0.025, 0.03, 0.035])
     for (const keep of [0, 0.5])
@@ -47,7 +47,7 @@ function variants(): Variant[] {
   for (const k of [0.03, 0.06, 0.1])
     out.push({ label: `keyword near-tie < ${k}: keep 0`, gate: (c) => (c.keywordMargin < k ? 0 : 1) });
   for (const a of [0.25, 0.5, 1])
-    out.push({ label: `keyword × -${a}·margin`, gate: (c) => 1 - a * c.keywordMargin });
+    out.push({ label: `vector × (1 − ${a} · keyword margin)`, gate: (c) => 1 - a * c.keywordMargin });
   for (const e of [0.25, 0.5, 1]) out.push({ label: `BM25 on the library's idf ^${e}`, idfExponent: e });
   for (const w of [0.05, 0.1, 0.2, 0.5, 1]) out.push({ label: `z-scores, vector × ${w}`, zWeight: w });
   return out;
