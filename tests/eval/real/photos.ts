@@ -11,14 +11,18 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fetchPackagedFiles, type PackagedFile } from './fetch.ts';
+import { GCOMPRIS_PHOTOS, rccEntry } from './photos-gcompris.ts';
 
 export interface RealPhoto {
   id: string;
   /**
    * Debian package (with version and path) or npm package (path inside it). `inside: 'jigzo'`:
-   * the photo is inside the file (a jigsaw game's puzzle).
+   * the photo is inside the file (a jigsaw game's puzzle); `inside: 'rcc'`: it is `entry` of the
+   * file (a Qt resource file).
    */
-  source: ({ kind: 'deb'; inside?: 'jigzo' } & PackagedFile) | { kind: 'npm'; package: string; path: string };
+  source:
+    | ({ kind: 'deb'; inside?: 'jigzo' | 'rcc'; entry?: string } & PackagedFile)
+    | { kind: 'npm'; package: string; path: string };
   licence: string;
   object: string;
   colours: string[];
@@ -239,6 +243,8 @@ export const REAL_PHOTOS: RealPhoto[] = [
     object: 'a white windmill against the sky',
     colours: ['white', 'ivory', 'cream', 'light grey', 'beige'],
   },
+  // 24 photos of gcompris-qt-data, added as the clean held-out part (photos-gcompris.ts).
+  ...GCOMPRIS_PHOTOS,
 ];
 
 /**
@@ -276,7 +282,15 @@ export async function fetchRealPhotos(): Promise<
         const f = fetched.find((x) => x.doc.photo === photo)!;
         if (f.problem !== undefined) return { photo, problem: f.problem };
         try {
-          return { photo, bytes: photo.source.inside === 'jigzo' ? await jigzoPhoto(f.bytes) : f.bytes };
+          const { inside, entry = '' } = photo.source;
+          const bytes =
+            inside === 'jigzo'
+              ? await jigzoPhoto(f.bytes)
+              : inside === 'rcc'
+                ? // Uploads are PNG or JPEG: the WebP, decoded without loss, goes in as a PNG.
+                  await sharp(rccEntry(f.bytes, entry)).png().toBuffer()
+                : f.bytes;
+          return { photo, bytes };
         } catch (err) {
           return { photo, problem: `${photo.source.path}: ${(err as Error).message}` };
         }

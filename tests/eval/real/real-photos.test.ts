@@ -18,7 +18,7 @@ describe.skipIf(!hasApt)('real photos of objects', () => {
 
   it('fetches every photo', () => {
     expect(figures.unavailable).toEqual([]);
-    expect(figures.photos).toBe(25);
+    expect(figures.photos).toBe(49);
   });
 
   it('names the object’s main colour, not its backdrop’s, on at least 75% of them', () => {

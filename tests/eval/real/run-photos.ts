@@ -19,7 +19,12 @@ export async function evaluateRealPhotos(): Promise<RealPhotoFigures> {
   try {
     for (const f of fetched) {
       if (!f.bytes) continue;
-      const fileName = f.photo.source.path.split('/').pop()!;
+      const source = f.photo.source;
+      const fileName = (
+        'entry' in source && source.entry ? source.entry.replace(/\.webp$/, '.png') : source.path
+      )
+        .split('/')
+        .pop()!;
       const v = await vision.analyze({ bytes: f.bytes, fileName, ocrText: '' });
       rows.push({
         id: f.photo.id,
