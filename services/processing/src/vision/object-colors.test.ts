@@ -72,3 +72,38 @@ describe('objectColors', () => {
     expect((await objectColors(plain))[0]?.name).toBe('white');
   });
 });
+
+/** An object in two tones on a white sweep: `shade` over its left 60 %, `lit` over the rest. */
+async function halfInShade(shade: string, lit: string): Promise<Buffer> {
+  const part = (width: number, color: string) =>
+    sharp({ create: { width, height: 160, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  return sharp({ create: { width: 400, height: 300, channels: 3, background: '#f4f4f4' } })
+    .composite([
+      { input: await part(120, shade), left: 100, top: 70 },
+      { input: await part(80, lit), left: 220, top: 70 },
+    ])
+    .png()
+    .toBuffer();
+}
+
+describe('a main colour in shade', () => {
+  it('names a pink object by its lit part, not its shaded burgundy one', async () => {
+    const colours = await objectColors(await halfInShade('#6c1d3a', '#ba2f79'));
+    expect(['pink', 'magenta', 'rose']).toContain(colours[0]?.name);
+    expect(colours[0]?.share).toBeGreaterThan(0.9);
+  });
+
+  it('names navy uniforms in shade navy, not black', async () => {
+    const colours = await objectColors(await halfInShade('#0f0f15', '#202c4f'));
+    expect(['navy', 'blue']).toContain(colours[0]?.name);
+  });
+
+  it('keeps a black object black beside a lit part of another hue', async () => {
+    const colours = await objectColors(await halfInShade('#111111', '#c42028'));
+    expect(colours[0]?.name).toBe('black');
+    const bluish = await objectColors(await halfInShade('#10121a', '#c42028'));
+    expect(bluish[0]?.name).toBe('black');
+  });
+});

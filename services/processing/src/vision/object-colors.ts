@@ -6,7 +6,7 @@
 // red motorcycle and the sky round a white rocket; the ring alone named a spider's shadow "grey".
 import sharp from 'sharp';
 import { backdropDistance } from './backdrop-distance.ts';
-import { colorName, deltaE, rgbToHex, rgbToLab } from './color-names.ts';
+import { colorName, deltaE, hexToRgb, rgbToHex, rgbToLab } from './color-names.ts';
 import type { NamedColor } from './inventory-vision.ts';
 
 /** Side of the sampled copies: 9,216 pixels decide the colour as well as a million. */
@@ -43,6 +43,39 @@ interface Pixel {
   lab: Lab;
   x: number;
   y: number;
+}
+
+/** A cluster darker than this (CIE L*) with a hue of its own may be a shaded part of a lit one. */
+const SHADE_L = 35;
+/** Chroma (a*b*) from which a dark cluster's hue is read, and from which a lit one has a clear colour. */
+const SHADE_CHROMA = 3;
+const LIT_CHROMA = 15;
+/** The lit cluster must be a fair part of the object, and within this hue angle of the shade. */
+const LIT_SHARE = 0.1;
+const SAME_HUE = 35;
+
+/**
+ * The object's colours with a shaded main colour named as its lit part: when the largest cluster is
+ * dark but has a hue, and a clearly coloured, lighter cluster of about the same hue is a fair part
+ * of the object too, that one is the object's colour in the light, and leads with both shares.
+ * On real photos navy uniforms in shade were "black" and a pink bicycle "burgundy".
+ */
+export function litFirst(colours: NamedColor[]): NamedColor[] {
+  const [top, ...rest] = colours;
+  if (!top) return colours;
+  const [L, a, b] = rgbToLab(...hexToRgb(top.hex));
+  if (L >= SHADE_L || Math.hypot(a, b) < SHADE_CHROMA) return colours;
+  const hue = Math.atan2(b, a);
+  const lit = rest.find((c) => {
+    if (c.share < LIT_SHARE) return false;
+    const [L2, a2, b2] = rgbToLab(...hexToRgb(c.hex));
+    if (L2 < L + 10 || Math.hypot(a2, b2) < LIT_CHROMA) return false;
+    const d = Math.abs(Math.atan2(b2, a2) - hue);
+    return (Math.min(d, 2 * Math.PI - d) * 180) / Math.PI <= SAME_HUE;
+  });
+  if (!lit) return colours;
+  const share = Math.round((lit.share + top.share) * 100) / 100;
+  return [{ ...lit, share }, ...rest.filter((c) => c !== lit)];
 }
 
 async function sample(image: Uint8Array): Promise<Pixel[]> {
@@ -134,13 +167,14 @@ export async function objectColors(image: Uint8Array, region?: Region, max = 3):
   // An object the colour of its backdrop (a white cup on a white table) is all that is there.
   const byName = tally(foreground.length >= minimum ? foreground : inside, box);
   const total = [...byName.values()].reduce((s, e) => s + e.weight, 0) || 1;
-  return [...byName.entries()]
+  const colours = [...byName.entries()]
     .map(([name, e]) => ({
       name,
       hex: rgbToHex(e.r / e.weight, e.g / e.weight, e.b / e.weight).toLowerCase(),
       share: Math.round((e.weight / total) * 100) / 100,
     }))
-    .sort((a, b) => b.share - a.share)
+    .sort((a, b) => b.share - a.share);
+  return litFirst(colours)
     .filter((c, i) => i === 0 || c.share >= 0.08)
     .slice(0, max);
 }
