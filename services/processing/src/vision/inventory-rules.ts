@@ -207,6 +207,9 @@ const NOUNS: Record<InventoryCategory, string> = {
   Other: 'item',
 };
 
+/** From this detector score on, what the detector saw names the item. */
+const NAMED_OBJECT_SCORE = 0.6;
+
 /** "Red ceramic bowl", "Blue tote bag": what a person would label the photo. */
 export function composeName(
   category: InventoryCategory,
@@ -214,8 +217,10 @@ export function composeName(
   material: string,
   objects: Detection[],
 ): string {
-  // A person holding the item is not the item ("Tan person" for a crate held over a net).
-  const seen = objects.find((o) => o.label !== 'person' && o.score >= 0.4);
+  // A person holding the item is not the item ("Tan person" for a crate held over a net), and a
+  // guess is not a name: on the real photos half the detector's labels scored 0.4 to 0.6 named the
+  // wrong thing (a cat and a spider "dog", a butterfly "cake", a spray bottle "vase").
+  const seen = objects.find((o) => o.label !== 'person' && o.score >= NAMED_OBJECT_SCORE);
   const noun = (category === 'Home Decor' || category === 'Other') && seen ? seen.label : NOUNS[category];
   const color = colors[0]?.name ?? '';
   const words = withoutRepeats([color, material, noun].filter(Boolean).join(' '));

@@ -165,12 +165,20 @@ describe('inventory rules', () => {
     // A person holding the item is not what the photo is of (a real photo was named "Tan person").
     const held = [
       { label: 'person', score: 0.8 },
-      { label: 'vase', score: 0.5 },
+      { label: 'vase', score: 0.7 },
     ];
     expect(composeName('Other', [{ name: 'tan', hex: '#c8a878', share: 1 }], '', held)).toBe('Tan vase');
     expect(composeName('Other', [{ name: 'red', hex: '#c43c2c', share: 1 }], '', held.slice(0, 1))).toBe(
       'Red item',
     );
+  });
+
+  it('does not name an item after a low-confidence guess of the detector', () => {
+    // Real photos: a tabby cat was "Tan dog" (dog 0.47), a jumping spider "Black dog" (dog 0.50).
+    const tan = [{ name: 'tan', hex: '#c8a878', share: 1 }];
+    expect(composeName('Other', tan, '', [{ label: 'dog', score: 0.47 }])).toBe('Tan item');
+    expect(composeName('Home Decor', tan, '', [{ label: 'cake', score: 0.58 }])).toBe('Tan decor piece');
+    expect(composeName('Other', tan, '', [{ label: 'sheep', score: 0.72 }])).toBe('Tan sheep');
   });
 
   it('says each word of a name once ("Teal glass beads beads" was a real name)', () => {
