@@ -154,10 +154,11 @@ if (args.includes('--json')) {
   if (realPhotos) {
     const c = realPhotos.colour;
     console.log(
-      `\nReal photos (${realPhotos.photos}: opencv-doc and python3-skimage sample images, npm test fixtures; one object, one main colour)` +
+      `\nReal photos (${realPhotos.photos}: opencv-doc, python3-skimage, python3-sklearn, jigzo-data and gcompris-qt-data images, npm test fixtures; one object, one main colour)` +
         (realPhotos.unavailable.length ? `; ${realPhotos.unavailable.length} unavailable` : ''),
     );
     console.log(`  main colour        ${pct(c.accuracy)}  (${c.correct}/${c.total})`);
+    for (const p of realPhotos.parts) console.log(`    ${p.part.padEnd(30)} ${p.correct}/${p.total}`);
     for (const m of c.misses) console.log(`    miss: ${m}`);
     for (const u of realPhotos.unavailable) console.log(`    unavailable: ${u}`);
   }

@@ -247,6 +247,17 @@ export const REAL_PHOTOS: RealPhoto[] = [
   ...GCOMPRIS_PHOTOS,
 ];
 
+/** Which part of the set a photo is in: what tuned the colour rules, and what was held out. */
+export function photoPart(id: string): string {
+  if (['apple', 'dog', 'plant', 'motorcycle', 'cat', 'crate', 'hairstreak'].includes(id))
+    return 'tune part (7 of the first 13)';
+  if (['butterfly', 'squirrel', 'coffee', 'rocket', 'astronaut', 'spider'].includes(id))
+    return 'other 6 of the first 13';
+  if (['bicycle', 'gorilla', 'helicopter', 'horse', 'windmill'].includes(id)) return '5 jigzo';
+  if (GCOMPRIS_PHOTOS.some((p) => p.id === id)) return '24 gcompris (held out)';
+  return '7 added';
+}
+
 /**
  * The photo inside a jigzo puzzle (.pzl): a text header with the photo's rectangle
  * (`image x y w h`) in the puzzle's texture, then files as `name\nlength\nbytes`: a thumbnail

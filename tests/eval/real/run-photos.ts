@@ -1,12 +1,14 @@
 // The real photos (tests/eval/real/photos.ts) through the offline vision in its worker thread, as
 // an upload goes: the object's main colour against what a person names, with the misses.
 import { createBarcodeLookup, createOfflineVision, createPooledImageMeasurer } from '@kaboodle/processing';
-import { fetchRealPhotos } from './photos.ts';
+import { fetchRealPhotos, photoPart } from './photos.ts';
 
 export interface RealPhotoFigures {
   photos: number;
   unavailable: string[];
   colour: { correct: number; total: number; accuracy: number; misses: string[] };
+  /** Right out of all, per part of the set (photos.ts: what tuned the rules, what is held out). */
+  parts: Array<{ part: string; correct: number; total: number }>;
   /** What the vision named each photo, for the bench. */
   rows: Array<{ id: string; colour: string; label: string; expected: string[] }>; // label: the name given
 }
@@ -48,6 +50,10 @@ export async function evaluateRealPhotos(): Promise<RealPhotoFigures> {
         .filter((r) => !r.expected.includes(r.colour))
         .map((r) => `${r.id}: ${JSON.stringify(r.colour)} (named "${r.label}"), expected ${r.expected[0]}`),
     },
+    parts: [...new Set(rows.map((r) => photoPart(r.id)))].map((part) => {
+      const of = rows.filter((r) => photoPart(r.id) === part);
+      return { part, correct: of.filter((r) => right.includes(r)).length, total: of.length };
+    }),
     rows,
   };
 }
