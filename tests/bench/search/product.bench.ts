@@ -11,6 +11,7 @@
 //   [--ingest-rate 300] [--modes keyword,hybrid,semantic] [--no-ingest] [--recall-queries 100]
 //   [--env NAME=VALUE ...] (extra server settings, both sides) [--seed 42]
 //   [--max-rss 8192] (MB: the server is killed past it, the run fails: the machine is shared)
+//   [--fill-only] (sign up and fill each side's folder, then stop: a fill need not run on a quiet machine)
 // A baseline checkout: git worktree add --detach /tmp/kb-baseline f1a3b1a &&
 //   (cd /work/<this checkout> && find . -name node_modules -prune -type d -not -path './.tools/*' \
 //     -exec cp -al {} /tmp/kb-baseline/{} \;)  (hard-linked copies: the baseline must run its own code)
@@ -348,6 +349,10 @@ for (const side of sides) {
       `${side.label}: the big owner's ${bigOwner.toLocaleString('en')} items get no in-memory index (SEARCH_MEMORY_INDEX_MAX ${max.toLocaleString('en')}): the table answers`,
     );
   prepared.set(side, { ...(await prepare(side)), memoryIndexFits });
+}
+if (process.argv.includes('--fill-only')) {
+  say('--fill-only: the folders are filled; no runs');
+  process.exit(0);
 }
 const results = new Map<Checkout, RunFigures[]>(sides.map((s) => [s, []]));
 const failures: string[] = [];
