@@ -121,6 +121,21 @@ describe('inventory rules', () => {
     ).toMatchObject({ category: 'Other', confidence: 0.3 });
   });
 
+  it('takes no category from a detector guess under 0.6, as it takes no name from one', () => {
+    // A light bulb guessed as a "cup" at 0.43 was filed under Bowls.
+    const guess = (score: number) =>
+      decideCategory({
+        labels: [{ label: 'cup', score }],
+        ocrText: '',
+        fileName: 'bulb.png',
+        instructions: '',
+        lookupText: '',
+      });
+    expect(guess(0.43)).toMatchObject({ category: 'Other', evidence: 'no category cue' });
+    expect(guess(0.59).category).toBe('Other');
+    expect(guess(0.6)).toMatchObject({ category: 'Bowls', source: 'objects' });
+  });
+
   it('tells the material only when some text says it', () => {
     expect(findMaterial([['Handmade TEAK stool', 'text in the picture']])).toMatchObject({
       material: 'wood',
