@@ -163,10 +163,20 @@ export class OwnerDisplayRows {
     rmSync(this.file, { force: true });
   }
 
-  /** A snapshot in dir: a copy of the file as of now under the arrays' header (typed-snapshot.ts). */
+  /** A snapshot in dir: the rows as of now (see freeze). */
   async saveTo(dir: string): Promise<void> {
+    await this.freeze()(dir);
+  }
+
+  /**
+   * The rows as of now, for a snapshot written while writes go on: returns its writer. The file is
+   * only appended to, so its first `dataBytes` (recorded now) never change: the writer copies the
+   * file (in the kernel, not through the heap) and cuts the copy there. The key table's strings are
+   * written straight from its arrays; the offsets and lengths change in place and are copied.
+   */
+  freeze(): (dir: string) => Promise<void> {
     this.flush();
-    const keys = this.keys.parts();
+    const keys = this.keys.frozen();
     const arrays = {
       keyChars: keys.chars,
       keyStarts: keys.starts,
@@ -179,12 +189,17 @@ export class OwnerDisplayRows {
       data: `${DATA_PREFIX}${Date.now().toString(36)}${randomBytes(4).toString('hex')}.dat`,
       dataBytes: this.fileBytes,
     };
-    // rows written while this copies land beyond dataBytes: the arrays above never point there
-    await mkdir(dir, { recursive: true });
-    await copyFile(this.file, path.join(dir, meta.data));
-    await writeSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT, arrays, meta);
-    for (const name of await readdir(dir))
-      if (name.startsWith(DATA_PREFIX) && name !== meta.data) await rm(path.join(dir, name), { force: true });
+    const source = this.file;
+    return async (dir) => {
+      await mkdir(dir, { recursive: true });
+      const copy = path.join(dir, meta.data);
+      // (rows appended while this copies land past dataBytes: cut off, the arrays never point there)
+      await copyFile(source, copy);
+      await truncate(copy, meta.dataBytes);
+      await writeSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT, arrays, meta);
+      for (const name of await readdir(dir))
+        if (name.startsWith(DATA_PREFIX) && name !== meta.data) await rm(path.join(dir, name), { force: true });
+    };
   }
 
   /** The rows of saveTo's snapshot in dir, on a live copy of its file; missing or truncated files throw. */

@@ -270,21 +270,37 @@ export class OwnerKeywordIndex {
     return this.topK(hits, k, typeMask);
   }
 
-  /** Writes the index (merged first, in slices) as a snapshot in dir; see typed-snapshot.ts. */
+  /** Saves a snapshot into dir: any merge under way finished first (in slices), then written as of now. */
   async saveTo(dir: string): Promise<void> {
-    if (this.mergeTimer) clearImmediate(this.mergeTimer);
-    this.mergeTimer = undefined;
-    // A merge under way is finished first (in slices); the delta is saved as it is, so writes
-    // arriving all the while (ingestion) never keep a snapshot waiting for an empty one. The copy
-    // below follows the last slice with no await between.
+    while (this.merging) await this.finishMerge();
+    await this.freeze()(dir);
+  }
+
+  /** Whether a merge is under way (a snapshot is frozen between merges: see freeze). */
+  get merging(): boolean {
+    return this.merge !== undefined;
+  }
+
+  /** Finishes a merge under way in slices, the loop getting its turn between them (writes go on). */
+  async finishMerge(): Promise<void> {
     while (this.merge) {
       this.mergeStep(MERGE_STEP_MS);
       if (this.merge) await new Promise<void>((r) => setImmediate(r));
     }
+  }
+
+  /**
+   * The index as of now, for a snapshot written while writes and merges go on: returns the writer of
+   * that state. Call it with no merge under way (a merge rewrites df as it goes). The main segment is
+   * never changed in place (a merge makes a new one) and the string tables only append, so they are
+   * written straight from their arrays; the per-key and per-slot arrays and the small delta change
+   * with writes and are copied (a few bytes a document, not the postings).
+   */
+  freeze(): (dir: string) => Promise<void> {
+    if (this.merge) throw new Error('keyword index: freeze() during a merge (call finishMerge first)');
     const delta = this.delta.flatten();
-    // the main segment is immutable; the rest changes with writes, so it is copied as of now
-    const terms = this.terms.parts();
-    const keys = this.keys.parts();
+    const terms = this.terms.frozen();
+    const keys = this.keys.frozen();
     const arrays: Record<string, SnapshotArray> = {
       termChars: terms.chars,
       termStarts: terms.starts,
@@ -314,8 +330,7 @@ export class OwnerKeywordIndex {
       types: [...this.types],
       mainTerms: this.main.terms,
     };
-    await writeSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT, arrays, meta);
-    this.scheduleMerge();
+    return (dir) => writeSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT, arrays, meta);
   }
 
   /** A ready index read back from saveTo's snapshot; a missing, truncated or corrupt one throws. */

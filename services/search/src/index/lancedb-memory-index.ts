@@ -15,7 +15,7 @@ import { OwnerKeywordIndex } from './keyword-index.ts';
 import { displayRow, HIT_COLUMNS, listOf } from './lancedb-rows.ts';
 import type { Row } from './lancedb-rows.ts';
 import { scanEntities, SnapshotRejected } from './memory-snapshots.ts';
-import type { SnapshotStore } from './memory-snapshots.ts';
+import type { SaveHooks, SnapshotEntities, SnapshotStore } from './memory-snapshots.ts';
 import { OwnerVectorGraph, type VectorGraphSettings } from './vector-graph.ts';
 
 export interface MemoryIndexOptions extends VectorGraphSettings {
@@ -30,6 +30,8 @@ export interface MemoryIndexOptions extends VectorGraphSettings {
    * instead of building it again (default true; memory-snapshots.ts).
    */
   snapshots?: boolean;
+  /** Tests and benches: told when a save takes its parts and as each part is written (it waits). */
+  snapshotHooks?: SaveHooks;
 }
 
 export interface OwnerMemory {
@@ -43,6 +45,13 @@ export interface OwnerMemory {
   pending: Map<string, Row>;
   /** Written to since its last snapshot (close saves only these). */
   dirty: boolean;
+  /**
+   * While a snapshot is saved: the keys written since its entity list was scanned, with the version
+   * the parts hold (NaN once they were written after the parts were taken) and whether deleted.
+   */
+  writtenSince?: Map<string, { version: number; deleted: boolean }> | undefined;
+  /** Whether the snapshot being saved has taken its parts. */
+  frozen?: boolean;
   state: 'loading' | 'building' | 'ready';
 }
 
@@ -85,8 +94,6 @@ export function createMemoryIndexes(options: {
   dir: string;
   /** Where snapshots are saved and loaded (none: always built from the table). */
   snapshots?: SnapshotStore | undefined;
-  /** Runs `fn` with no write in flight (the writer's barrier): a snapshot is one consistent state. */
-  exclusive(fn: () => Promise<void>): Promise<void>;
 }): MemoryIndexes {
   const store = options.snapshots;
   const { settings, dims, log } = options;
@@ -339,40 +346,103 @@ export function createMemoryIndexes(options: {
     return { applied, removed, scanMs, applyMs: Math.round(applyMs) };
   }
 
-  /** Queues a snapshot of the owner's ready memory index (taken with no write in flight). */
+  /**
+   * Queues a snapshot of the owner's ready memory index, taken while writes go on (no barrier). The
+   * entity list (key → version, deleted) is scanned from the table first, then the parts are taken:
+   * the keys written meanwhile are in the parts, and the list takes their versions from the writes.
+   * Keys written after the parts were taken are marked unknown in the list (NaN), so the reconcile
+   * on load always fetches them again: among them, a write the scan saw whose memory update came
+   * after the parts (the memory index follows the table a tick later). Writes the scan did not see
+   * are newer than the list, so the reconcile fetches them anyway.
+   */
   function saveSnapshot(ownerId: string, mem: OwnerMemory): Promise<void> {
     if (!store) return Promise.resolve();
-    saving = saving.then(() =>
-      options
-        .exclusive(async () => {
-          if (graphs.get(ownerId) !== mem || mem.state !== 'ready') return;
-          const started = performance.now();
-          const entities = await scanEntities(options.table(), ownerId, sliceMs);
-          const scanned = performance.now();
-          const { bytes } = await store.save(
-            ownerId,
-            { graph: mem.graph, words: mem.words, rows: mem.rows },
-            entities,
-          );
-          mem.dirty = false;
-          log?.info(
-            {
-              entities: mem.words.size,
-              bytes,
-              scanMs: Math.round(scanned - started),
-              ms: Math.round(performance.now() - started),
+    const hooks = settings?.snapshotHooks;
+    saving = saving.then(async () => {
+      if (graphs.get(ownerId) !== mem || mem.state !== 'ready') return;
+      const written = new Map<string, { version: number; deleted: boolean }>();
+      try {
+        const started = performance.now();
+        mem.writtenSince = written;
+        mem.frozen = false;
+        const scanned = await scanEntities(options.table(), ownerId, sliceMs);
+        const scanMs = performance.now() - started;
+        if (graphs.get(ownerId) !== mem) return;
+        let during = 0;
+        const { bytes, timings } = await store.save(
+          ownerId,
+          { graph: mem.graph, words: mem.words, rows: mem.rows },
+          async () => {
+            mem.writtenSince = undefined;
+            for (const w of written.values()) if (Number.isNaN(w.version)) during += 1;
+            return withWrites(scanned, written);
+          },
+          {
+            frozen() {
+              mem.frozen = true;
+              mem.dirty = false;
+              hooks?.frozen?.();
             },
-            'search index: saved an owner’s in-memory index snapshot',
-          );
-        })
-        .catch((err: unknown) => {
-          log?.warn(
-            { err },
-            'search index: saving an in-memory index snapshot failed; the next start rebuilds',
-          );
-        }),
-    );
+            written: (part) => hooks?.written?.(part) ?? Promise.resolve(),
+          },
+        );
+        log?.info(
+          {
+            entities: mem.words.size,
+            bytes,
+            scanMs: Math.round(scanMs),
+            ...Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])),
+            writesDuring: during,
+            ms: Math.round(performance.now() - started),
+          },
+          'search index: saved an owner’s in-memory index snapshot',
+        );
+      } catch (err) {
+        mem.dirty = true;
+        log?.warn(
+          { err },
+          'search index: saving an in-memory index snapshot failed; the next start rebuilds',
+        );
+      } finally {
+        if (mem.writtenSince === written) mem.writtenSince = undefined;
+        mem.frozen = false;
+      }
+    });
     return saving;
+  }
+
+  /** The scanned entity list with the writes made since the scan (see saveSnapshot). */
+  async function withWrites(
+    list: SnapshotEntities,
+    written: Map<string, { version: number; deleted: boolean }>,
+  ): Promise<SnapshotEntities> {
+    if (written.size === 0) return list;
+    const left = new Map(written);
+    let slice = performance.now();
+    for (let i = 0; i < list.keys.length && left.size > 0; i++) {
+      const w = left.get(list.keys[i]!);
+      if (w) {
+        list.versions[i] = w.version;
+        list.deleted[i] = w.deleted ? 1 : 0;
+        left.delete(list.keys[i]!);
+      }
+      if ((i & 1_023) === 0 && performance.now() - slice > sliceMs) {
+        await new Promise<void>((r) => setImmediate(r));
+        slice = performance.now();
+      }
+    }
+    if (left.size === 0) return list;
+    const n = list.keys.length;
+    const versions = new Float64Array(n + left.size);
+    versions.set(list.versions);
+    const deleted = new Uint8Array(n + left.size);
+    deleted.set(list.deleted);
+    let i = n;
+    for (const w of left.values()) {
+      versions[i] = w.version;
+      deleted[i++] = w.deleted ? 1 : 0;
+    }
+    return { keys: [...list.keys, ...left.keys()], versions, deleted };
   }
 
   function applyRow(mem: OwnerMemory, r: Row): void {
@@ -409,6 +479,10 @@ export function createMemoryIndexes(options: {
         const mem = graphs.get(r.owner_id);
         if (!mem) continue;
         mem.dirty = true;
+        mem.writtenSince?.set(r.key, {
+          version: mem.frozen ? Number.NaN : Number(r.version),
+          deleted: r.deleted,
+        });
         if (mem.state !== 'ready') mem.touched.add(r.key);
         if (mem.state === 'loading') mem.pending.set(r.key, r);
         else applyRow(mem, r);
@@ -419,7 +493,9 @@ export function createMemoryIndexes(options: {
       graphs.delete(ownerId);
     },
     async discardSnapshot(ownerId) {
-      // (a save queued meanwhile finds the owner dropped and writes nothing)
+      // A save under way (saves take no barrier) finishes first, or it would write the dropped owner's
+      // snapshot after this; one queued meanwhile finds the owner dropped and writes nothing.
+      await saving;
       await store?.discard(ownerId);
     },
     restoreAtOpen(liveRowsOf) {

@@ -187,7 +187,6 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
             model: options.model ?? '',
           })
         : undefined,
-    exclusive: (fn) => writer.barrier(fn),
   });
   // Kaboodle memberships: their own small table in the same folder (lancedb-kaboodle-index.ts).
   const kaboodles = createLanceDbKaboodleIndex({

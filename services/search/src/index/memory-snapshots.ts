@@ -55,9 +55,33 @@ interface Manifest {
 /** Why a snapshot was not loaded (logged; the owner's index is then built from the table). */
 export class SnapshotRejected extends Error {}
 
+/** Tests' and benches' view into a save under way. */
+export interface SaveHooks {
+  /** The parts' state is taken (synchronously): writes from now on are not in this snapshot. */
+  frozen?(): void;
+  /** A part (vectors, keywords, rows, entities) is written; a save waits for the promise. */
+  written?(part: string): Promise<void>;
+}
+
+export interface SavedSnapshot {
+  bytes: number;
+  /** Milliseconds: the synchronous freeze, each part's write, the checksums. */
+  timings: Record<string, number>;
+}
+
 export interface SnapshotStore {
-  /** Writes the owner's snapshot (a new generation); resolves with its size on disk. */
-  save(ownerId: string, parts: SnapshotParts, entities: SnapshotEntities): Promise<{ bytes: number }>;
+  /**
+   * Writes the owner's snapshot (a new generation) while writes go on: the parts as they are once
+   * the generation's folders exist, then the entity list (`entities`, or what it resolves to once the
+   * parts are written: a list no newer than the parts, see lancedb-memory-index.ts). Resolves with
+   * its size on disk. Nothing is locked: the caller runs one save of an owner at a time.
+   */
+  save(
+    ownerId: string,
+    parts: SnapshotParts,
+    entities: SnapshotEntities | (() => Promise<SnapshotEntities>),
+    hooks?: SaveHooks,
+  ): Promise<SavedSnapshot>;
   /**
    * The owner's newest snapshot, undefined when there is none. Throws SnapshotRejected (or the
    * part's own error) when it is partial, damaged or of another model or size: the caller discards it.
@@ -87,22 +111,43 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
   async function save(
     ownerId: string,
     parts: SnapshotParts,
-    entities: SnapshotEntities,
-  ): Promise<{ bytes: number }> {
+    entities: SnapshotEntities | (() => Promise<SnapshotEntities>),
+    hooks: SaveHooks = {},
+  ): Promise<SavedSnapshot> {
     const ownerDir = ownerSnapshotDir(root, ownerId);
     const generation = `g-${Date.now()}-${randomBytes(4).toString('hex')}`;
     const gen = join(ownerDir, generation);
+    const timings: Record<string, number> = {};
     let files: Record<string, [number, string]>;
     try {
       for (const part of ['vectors', 'keywords', 'rows']) await mkdir(join(gen, part), { recursive: true });
-      await parts.graph.saveTo(join(gen, 'vectors'));
-      await yieldLoop();
-      await parts.words.saveTo(join(gen, 'keywords'));
-      await yieldLoop();
-      await parts.rows.saveTo(join(gen, 'rows'));
-      await yieldLoop();
-      await writeEntities(gen, entities);
+      // A merge rewrites the keyword index's df as it goes: the state is taken between merges.
+      while (parts.words.merging) await parts.words.finishMerge();
+      // The snapshot's state: all three parts as of this moment, with no await in between, so they
+      // agree; writes from now on go to the live parts and into the next snapshot.
+      let t = performance.now();
+      const writeVectors = parts.graph.freeze(join(gen, 'vectors'));
+      const writeWords = parts.words.freeze();
+      const writeRows = parts.rows.freeze();
+      timings.freezeMs = performance.now() - t;
+      hooks.frozen?.();
+      const steps: [string, () => Promise<void>][] = [
+        ['vectors', writeVectors],
+        ['keywords', () => writeWords(join(gen, 'keywords'))],
+        ['rows', () => writeRows(join(gen, 'rows'))],
+      ];
+      for (const [name, write] of steps) {
+        t = performance.now();
+        await write();
+        timings[`${name}Ms`] = performance.now() - t;
+        await hooks.written?.(name);
+      }
+      const list = typeof entities === 'function' ? await entities() : entities;
+      await writeEntities(gen, list);
+      await hooks.written?.('entities');
+      t = performance.now();
       files = await describeFiles(gen);
+      timings.checksumMs = performance.now() - t;
       const manifest: Manifest = {
         format: SNAPSHOT_FORMAT,
         ownerId,
@@ -110,7 +155,7 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
         model: identity.model,
         generation,
         savedAt: new Date().toISOString(),
-        entities: entities.keys.length,
+        entities: list.keys.length,
         files,
       };
       const tmp = join(ownerDir, `${MANIFEST}.${generation}.tmp`);
@@ -133,7 +178,7 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
     }
     let bytes = 0;
     for (const [size] of Object.values(files)) bytes += size;
-    return { bytes };
+    return { bytes, timings };
   }
 
   async function load(ownerId: string, settings: VectorGraphSettings): Promise<LoadedSnapshot | undefined> {
@@ -228,7 +273,16 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
 // versions (float64, little-endian) and tombstone flags (one byte each) ------------------------
 
 async function writeEntities(gen: string, e: SnapshotEntities): Promise<void> {
-  await writeFile(join(gen, 'entities.keys'), e.keys.join('\n'));
+  // the keys in pieces: one string of a million keys is tens of MB and a long stretch of the loop
+  const fh = await open(join(gen, 'entities.keys'), 'w');
+  try {
+    for (let i = 0; i < e.keys.length; i += 20_000) {
+      const piece = e.keys.slice(i, i + 20_000).join('\n');
+      await fh.write(i === 0 ? piece : `\n${piece}`);
+    }
+  } finally {
+    await fh.close();
+  }
   await writeFile(
     join(gen, 'entities.versions'),
     new Uint8Array(e.versions.buffer, e.versions.byteOffset, e.versions.byteLength),

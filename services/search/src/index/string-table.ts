@@ -135,6 +135,20 @@ export class StringTable {
     return this.chars.byteLength + this.starts.byteLength + this.buckets.byteLength;
   }
 
+  /**
+   * The arrays as of now without copying the strings (a snapshot written while interns go on): chars
+   * and starts are only appended to (a grown array is a new one), so views of their used parts stay
+   * true; the hash buckets change in place and are copied.
+   */
+  frozen(): StringTableParts {
+    return {
+      chars: this.chars.subarray(0, this.charLength),
+      starts: this.starts.subarray(0, this.count + 1),
+      buckets: this.buckets.slice(),
+      size: this.count,
+    };
+  }
+
   /** Trimmed copies of the arrays (a snapshot: later interns do not change them). */
   parts(): StringTableParts {
     return {

@@ -14,8 +14,9 @@
 // filter asks only for rare types, and exhaustively while it is small: a filter on 1 % of the owner
 // stays exact without wading through the other 99 %. (One graph per type for everything instead
 // would make every unfiltered query search several graphs: 2× slower measured at 50k.)
+import { mkdir } from 'node:fs/promises';
 import { Index, MetricKind, ScalarKind } from 'usearch';
-import { readGraphFiles, writeGraphFiles } from './vector-graph-files.ts';
+import { freezeGraphFiles, readGraphFiles } from './vector-graph-files.ts';
 import { VectorLabels } from './vector-labels.ts';
 
 export interface VectorGraphSettings {
@@ -217,9 +218,19 @@ export class OwnerVectorGraph {
    * `loadFrom` after a restart. Only a ready graph: a building one is not the owner's whole set.
    */
   async saveTo(dir: string): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    await this.freeze(dir)();
+  }
+
+  /**
+   * The graph as of now, for a snapshot written while writes go on: saves the usearch graphs into
+   * `dir` (which must exist) at once, synchronously (see freezeGraphFiles), and returns the writer
+   * of the rest.
+   */
+  freeze(dir: string): () => Promise<void> {
     if (this.state !== 'ready') throw new Error('only a ready vector graph can be saved');
     this.flush();
-    await writeGraphFiles(dir, {
+    return freezeGraphFiles(dir, {
       dimensions: this.dimensions,
       quantization: GRAPH_QUANTIZATION,
       m: this.m,
