@@ -198,12 +198,16 @@ export class OwnerDisplayRows {
       await truncate(copy, meta.dataBytes);
       await writeSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT, arrays, meta);
       for (const name of await readdir(dir))
-        if (name.startsWith(DATA_PREFIX) && name !== meta.data) await rm(path.join(dir, name), { force: true });
+        if (name.startsWith(DATA_PREFIX) && name !== meta.data)
+          await rm(path.join(dir, name), { force: true });
     };
   }
 
-  /** The rows of saveTo's snapshot in dir, on a live copy of its file; missing or truncated files throw. */
-  static async loadFrom(dir: string): Promise<OwnerDisplayRows> {
+  /**
+   * The rows of saveTo's snapshot in dir, on a live copy of its file in liveDir (the owner's live
+   * folder: not the snapshot's, which a later save removes); missing or truncated files throw.
+   */
+  static async loadFrom(dir: string, liveDir = dir): Promise<OwnerDisplayRows> {
     const { arrays, meta } = await readSnapshot(dir, SNAPSHOT_KIND, SNAPSHOT_FORMAT);
     const m = meta as Meta;
     const data = path.join(dir, path.basename(String(m.data)));
@@ -221,7 +225,8 @@ export class OwnerDisplayRows {
     const lengths = arrays.lengths as Uint32Array;
     if (offsets.length !== n || lengths.length !== n || offsets.some((o, i) => o + lengths[i]! > m.dataBytes))
       throw new Error(`display rows snapshot in ${dir}: arrays do not fit together (corrupt)`);
-    const file = path.join(dir, `${LIVE_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.dat`);
+    await mkdir(liveDir, { recursive: true });
+    const file = path.join(liveDir, `${LIVE_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.dat`);
     await copyFile(data, file);
     await truncate(file, m.dataBytes);
     const keys = new StringTable({
@@ -230,7 +235,7 @@ export class OwnerDisplayRows {
       buckets: arrays.keyBuckets as Int32Array,
       size: n,
     });
-    const rows = new OwnerDisplayRows(dir, {
+    const rows = new OwnerDisplayRows(liveDir, {
       keys,
       offsets,
       lengths,

@@ -220,7 +220,7 @@ export function createMemoryIndexes(options: {
     const started = performance.now();
     let loaded;
     try {
-      loaded = await store!.load(ownerId, settings ?? {});
+      loaded = await store!.load(ownerId, settings ?? {}, ownerDir(ownerId));
     } catch (err) {
       log?.warn(
         { err: err instanceof SnapshotRejected ? err.message : err },
@@ -479,10 +479,13 @@ export function createMemoryIndexes(options: {
         const mem = graphs.get(r.owner_id);
         if (!mem) continue;
         mem.dirty = true;
-        mem.writtenSince?.set(r.key, {
-          version: mem.frozen ? Number.NaN : Number(r.version),
-          deleted: r.deleted,
-        });
+        // (after the parts were taken: unknown, and listed as live so that a deletion is applied too)
+        mem.writtenSince?.set(
+          r.key,
+          mem.frozen
+            ? { version: Number.NaN, deleted: false }
+            : { version: Number(r.version), deleted: r.deleted },
+        );
         if (mem.state !== 'ready') mem.touched.add(r.key);
         if (mem.state === 'loading') mem.pending.set(r.key, r);
         else applyRow(mem, r);

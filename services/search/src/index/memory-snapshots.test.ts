@@ -338,6 +338,190 @@ describe('memory-index snapshots', () => {
   });
 });
 
+/** Hooks that hold a save after one of its parts is written, until released (or fail it there). */
+function holdAt(part: string) {
+  let reached!: () => void;
+  let release!: () => void;
+  const state = {
+    reached: new Promise<void>((r) => (reached = r)),
+    gate: new Promise<void>((r) => (release = r)),
+    release: () => release(),
+    /** After the first save: what later saves do at `part` (fail: the next start must not see them). */
+    later: 'pass' as 'pass' | 'fail' | 'hang',
+    saves: 0,
+  };
+  const hooks = {
+    frozen: () => void (state.saves += 1),
+    async written(name: string) {
+      if (name !== part) return;
+      if (state.saves === 1) {
+        reached();
+        await state.gate;
+      } else if (state.later === 'fail') throw new Error(`test: the save fails after ${part}`);
+      else if (state.later === 'hang') await new Promise(() => {});
+    },
+  };
+  return { state, hooks };
+}
+
+async function withinMs<T>(ms: number, what: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([what, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('memory-index snapshots saved while writes go on', () => {
+  it('takes writes while a save is under way, and a write made then is in after a restart (by the reconcile)', async () => {
+    const dir = await tempDir();
+    const { state, hooks } = holdAt('vectors');
+    const a = open(dir, { memoryIndex: { minOwnerRows: 10, snapshotHooks: hooks } });
+    await a.index.open();
+    await a.index.upsert(Array.from({ length: 40 }, (_, i) => entity(i)));
+    expect(await a.index.awaitMemoryIndex('u1')).toBe(true);
+    await withinMs(10_000, state.reached);
+    // the save is held after its first part: writes are not (they used to wait for the whole save)
+    await withinMs(5_000, a.index.upsert([entity(50, { title: 'albatross during the save' })]));
+    await withinMs(5_000, a.index.delete([{ entityType: 'document', id: 'd3', ownerId: 'u1', version: 2 }]));
+    const kw = await a.index.search({ ownerId: 'u1', mode: 'keyword', text: 'albatross', limit: 10 });
+    expect(a.index.lastTimings().memory).toBe(1);
+    expect(kw.map((h) => h.id)).toEqual(['d50']);
+    state.release();
+    await a.index.memorySnapshotsSaved();
+    const saved = a.said('saved an owner’s in-memory index snapshot');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ entities: 40, writesDuring: 2 });
+    // the snapshot holds the state its parts were taken at: without the two writes
+    const root = join(dir, 'memory-snapshots', 'kaboodle-entities');
+    const snap = (await createSnapshotStore(root, { dims: DIMS, model: 'model-a' }).load('u1', {}))!;
+    expect(snap.parts.words.search('albatross', 10)).toEqual([]);
+    expect(snap.parts.words.size).toBe(40);
+    const d3 = JSON.stringify(['u1', 'document', 'd3']);
+    expect(snap.parts.rows.get(d3)).toMatchObject({ title: 'saddle number 3' });
+    // the two keys written after the parts were taken are listed with unknown versions
+    const unknown = snap.entities.keys.filter((_, i) => Number.isNaN(snap.entities.versions[i]));
+    expect(unknown.sort()).toEqual([d3, JSON.stringify(['u1', 'inventory_item', 'd50'])].sort());
+    snap.parts.words.close();
+    snap.parts.rows.close();
+    // the process dies before the save at close could write: the next start reconciles instead
+    state.later = 'fail';
+    await a.index.close();
+    expect(a.said('saving an in-memory index snapshot failed')).toHaveLength(1);
+    const b = open(dir);
+    await b.index.open();
+    expect(await b.index.awaitMemoryIndex('u1')).toBe(true);
+    const loaded = b.said('from its snapshot');
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]).toMatchObject({ applied: 1, removed: 1 });
+    const after = await b.index.search({ ownerId: 'u1', mode: 'keyword', text: 'albatross', limit: 10 });
+    expect(b.index.lastTimings().memory).toBe(1);
+    expect(after.map((h) => h.id)).toEqual(['d50']);
+    const near = await b.index.search({
+      ownerId: 'u1',
+      mode: 'semantic',
+      text: '',
+      vector: vector(3),
+      limit: 41,
+    });
+    expect(near.map((h) => h.id)).not.toContain('d3');
+    expect(near).toHaveLength(40);
+    await b.index.close();
+  });
+
+  it('leaves the previous snapshot loadable when a save dies between its parts', async () => {
+    const dir = await tempDir();
+    const before = await seeded(dir);
+    // the save at close writes its vectors and keywords, then the process dies (it never goes on)
+    let died!: () => void;
+    const dead = new Promise<void>((r) => (died = r));
+    const hooks = {
+      written: (part: string) =>
+        part === 'keywords' ? (died(), new Promise<void>(() => {})) : Promise.resolve(),
+    };
+    const b = open(dir, { memoryIndex: { minOwnerRows: 10, snapshotHooks: hooks } });
+    await b.index.open();
+    expect(await b.index.awaitMemoryIndex('u1')).toBe(true);
+    await b.index.upsert([entity(60, { title: 'albatross after the snapshot' })]);
+    void b.index.close();
+    await withinMs(10_000, dead);
+    const root = join(dir, 'memory-snapshots', 'kaboodle-entities');
+    const owner = ownerSnapshotDir(root, 'u1');
+    const gens = (await readdir(owner)).filter((n) => n.startsWith('g-'));
+    expect(gens).toHaveLength(2);
+    // the dead save's generation holds its first parts, but no manifest names it
+    const manifest = JSON.parse(await readFile(join(owner, 'manifest.json'), 'utf8')) as {
+      generation: string;
+    };
+    const partial = gens.find((g) => g !== manifest.generation)!;
+    expect((await filesUnder(join(owner, partial))).some((f) => f.includes('/keywords/'))).toBe(true);
+    const c = open(dir);
+    await c.index.open();
+    expect(await c.index.awaitMemoryIndex('u1')).toBe(true);
+    expect(c.said('from its snapshot')[0]).toMatchObject({ applied: 1, removed: 0 });
+    expect(c.said('built an owner’s in-memory index')).toHaveLength(0);
+    const kw = await c.index.search({ ownerId: 'u1', mode: 'keyword', text: 'albatross', limit: 10 });
+    expect(kw.map((h) => h.id)).toEqual(['d60']);
+    expect((await answers(c.index)).flat().length).toBe(before.flat().length);
+    // its next save removes the dead one's partial generation
+    await c.index.upsert([entity(61)]);
+    await c.index.close();
+    expect((await readdir(owner)).filter((n) => n.startsWith('g-'))).toHaveLength(1);
+  });
+
+  it('saves again after a save that followed a load (the loaded rows’ live file outlives the old generation)', async () => {
+    const dir = await tempDir();
+    await seeded(dir);
+    const other = createLanceDbSearchIndex({ dir, dimensions: DIMS, memoryIndex: false });
+    await other.open();
+    await other.upsert([entity(40, { title: 'albatross newcomer' })]);
+    await other.close();
+    const b = open(dir);
+    await b.index.open();
+    expect(await b.index.awaitMemoryIndex('u1')).toBe(true);
+    // the reconcile changed something: a save, which removes the loaded generation
+    await b.index.memorySnapshotsSaved();
+    expect(b.said('saved an owner’s in-memory index snapshot')).toHaveLength(1);
+    await b.index.upsert([entity(41, { title: 'albatross second' })]);
+    const kw = await b.index.search({ ownerId: 'u1', mode: 'keyword', text: 'albatross', limit: 10 });
+    expect(kw.map((h) => h.title).sort()).toEqual(['albatross newcomer', 'albatross second']);
+    await b.index.close();
+    expect(b.said('saving an in-memory index snapshot failed')).toHaveLength(0);
+    expect(b.said('saved an owner’s in-memory index snapshot')).toHaveLength(2);
+    const c = open(dir);
+    await c.index.open();
+    expect(await c.index.awaitMemoryIndex('u1')).toBe(true);
+    expect(c.said('from its snapshot')[0]).toMatchObject({ applied: 0, removed: 0 });
+    await c.index.close();
+  });
+
+  it('writes a keyword index as it was when frozen, while writes and a merge change it', async () => {
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: 64 });
+    for (let i = 0; i < 300; i++) ix.load(`k${i}`, 'document', `${WORDS[i % 8]} ${WORDS[(i * 3) % 8]} n${i}`);
+    ix.markReady();
+    await ix.finishMerge();
+    for (let i = 0; i < 20; i++) ix.applyWrite(`k${i}`, 'document', `albatross ${i}`);
+    const expected = ix.search('albatross heron n150', 50);
+    const write = ix.freeze();
+    // after the freeze: new keys and terms (the string tables grow into new arrays), removals, a merge
+    for (let i = 0; i < 2_000; i++) ix.applyWrite(`late-${i}`, 'document', `latecomer${i} heron albatross`);
+    for (let i = 100; i < 200; i++) ix.remove(`k${i}`);
+    ix.mergeNow();
+    const root = await tempDir();
+    await write(root);
+    const back = await OwnerKeywordIndex.loadFrom(root);
+    expect(back.size).toBe(300);
+    expect(back.search('albatross heron n150', 50)).toEqual(expected);
+    expect(back.search('latecomer7', 5)).toEqual([]);
+    back.close();
+    ix.close();
+  });
+});
+
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {

@@ -86,7 +86,12 @@ export interface SnapshotStore {
    * The owner's newest snapshot, undefined when there is none. Throws SnapshotRejected (or the
    * part's own error) when it is partial, damaged or of another model or size: the caller discards it.
    */
-  load(ownerId: string, settings: VectorGraphSettings): Promise<LoadedSnapshot | undefined>;
+  load(
+    ownerId: string,
+    settings: VectorGraphSettings,
+    /** Where the loaded display rows' live file goes (default: inside the snapshot, tests only). */
+    liveDir?: string,
+  ): Promise<LoadedSnapshot | undefined>;
   discard(ownerId: string): Promise<void>;
   /** Owners that have a snapshot (read from the manifests), for the background load at open. */
   owners(): Promise<string[]>;
@@ -181,7 +186,11 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
     return { bytes, timings };
   }
 
-  async function load(ownerId: string, settings: VectorGraphSettings): Promise<LoadedSnapshot | undefined> {
+  async function load(
+    ownerId: string,
+    settings: VectorGraphSettings,
+    liveDir?: string,
+  ): Promise<LoadedSnapshot | undefined> {
     const ownerDir = ownerSnapshotDir(root, ownerId);
     let text: string;
     try {
@@ -231,7 +240,7 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
     const words = await OwnerKeywordIndex.loadFrom(join(gen, 'keywords'));
     longest = Math.max(longest, performance.now() - t);
     await step('keywords');
-    const rows = await OwnerDisplayRows.loadFrom(join(gen, 'rows'));
+    const rows = await OwnerDisplayRows.loadFrom(join(gen, 'rows'), liveDir);
     longest = Math.max(longest, performance.now() - t);
     await step('rows');
     const entities = await readEntities(gen);
