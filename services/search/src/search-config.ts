@@ -64,9 +64,12 @@ export const searchConfig = defineConfig({
   }),
   SEARCH_MEMORY_INDEX_MAX: env.int({
     min: 0,
-    default: 200_000,
+    // 1M: the issue-21 corpus's big owner (990,000) fits; its memory index held 3.1–3.5 GB of RSS for
+    // the whole process at rest (docs/benchmarks/2026-11-26-search-1m.md), and saves no longer copy it
+    // (docs/benchmarks/2026-11-27-snapshot-saves.md)
+    default: 1_000_000,
     description:
-      'Embedded index: entities held in memory (vector graph, BM25 and display fields, ~7 KB each at 512 dimensions) over all owners with more than 5,000; 0 keeps every query on LanceDB',
+      'Embedded index: entities held in memory over all owners with more than 5,000 (f16 vector graph, typed-array BM25 index and key tables, about 1.8 KB each at 512 dimensions; display fields stay in a file); 0 keeps every query on LanceDB',
   }),
   // Measured with tests/bench/search/product.bench.ts at 20k items, 100 hybrid req/s on 2 cores
   // (docs/benchmarks/2026-11-26-search-harden.md): without a bound the server queued every request

@@ -98,7 +98,7 @@ export function createMemoryIndexes(options: {
   const store = options.snapshots;
   const { settings, dims, log } = options;
   const minOwnerRows = settings?.minOwnerRows ?? 5_000;
-  const maxVectors = settings?.maxVectors ?? 200_000;
+  const maxVectors = settings?.maxVectors ?? 1_000_000;
   const sliceMs = settings?.sliceMs ?? 8;
   const retryMs = 60_000;
   // The owners' memory indexes, their builds under way, and when a build last failed.
