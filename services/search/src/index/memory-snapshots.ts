@@ -2,7 +2,9 @@
 // them from the table (minutes at a million entities). One directory per owner (named by a hash of
 // the owner id, so any id is safe), holding generation directories and a manifest naming the current
 // one. A save writes a new generation, then renames the manifest over the old one, then removes the
-// old generation: a crash at any point leaves either the old or the new snapshot whole. The manifest
+// old generation: a crash at any point leaves either the old or the new snapshot whole. A save holds
+// no lock: the parts take their state at one synchronous moment (freeze) and are written from it
+// while writes go on (they land in the next snapshot). The manifest
 // records the format, the embedding model and dimensions the vectors came from, every file's size and
 // CRC-32 (a truncated or damaged file is refused before any part reads it) and where to find each
 // entity's (key → version, deleted) as the table held it at the save, for the reconcile on load.
