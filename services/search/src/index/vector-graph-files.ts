@@ -80,7 +80,8 @@ export async function writeGraphFiles(dir: string, snap: GraphSnapshot): Promise
  * Takes the snapshot of the graph as it is now, for writing while it changes: the usearch graphs are
  * saved at once into `dir` (which must exist), under temporary names — synchronously, as the binding
  * offers no other way (usearch 2.x: `save(path)` only, no buffer or async form, and its native index
- * cannot move to a worker), about 1.2 ms per 1,000 f16 vectors — and the labels copied (an array of
+ * cannot move to a worker): about 1 s at a million vectors on a quiet machine, many times that when the
+disk is busy (docs/benchmarks/2026-11-27-snapshot-saves.md) — and the labels copied (an array of
  * references and a byte per label). The returned writer writes the rest, checksums every file and
  * renames them into place, the manifest last; a failure removes what it wrote.
  */
