@@ -401,7 +401,7 @@ export function createMemoryIndexes(options: {
         mem.dirty = true;
         log?.warn(
           { err },
-          'search index: saving an in-memory index snapshot failed; the next start rebuilds',
+          'search index: saving an in-memory index snapshot failed; the next start loads the previous one (or builds)',
         );
       } finally {
         if (mem.writtenSince === written) mem.writtenSince = undefined;
