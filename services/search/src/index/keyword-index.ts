@@ -16,7 +16,8 @@
 import { LEAD_BOOST, PAIR_BOOST } from './search-scoring.ts';
 import { DeltaSegment, EMPTY_MAIN, MergeJob, type MainSegment } from './keyword-segments.ts';
 import { StringTable } from './string-table.ts';
-import { topSlots } from './top-k.ts';
+import { pruneMain, type QueryList } from './keyword-prune.ts';
+import { TopK, topSlots } from './top-k.ts';
 import { analyse, wordPairs } from './text-analysis.ts';
 import { readSnapshot, writeSnapshot, type SnapshotArray } from './typed-snapshot.ts';
 
@@ -27,6 +28,7 @@ const B = 0.75;
 const MAX_TF = 255;
 /** Lead terms live beside the body's under this prefix (no analysed word starts with it). */
 const LEAD = '\u0001';
+const LEAD_BYTE = 1;
 /** A delta is merged into main past this many postings, or a quarter (building) / an eighth (ready) of main's. */
 const MIN_DELTA_POSTINGS = 1 << 18;
 /** During a build, merge work paid per posting loaded (enough to finish before the next is due). */
@@ -34,7 +36,8 @@ const BUILD_MERGE_CREDIT = 8;
 /** A background merge step after the build: this long, then the loop's turn. */
 const MERGE_STEP_MS = 4;
 const SNAPSHOT_KIND = 'keyword-index';
-const SNAPSHOT_FORMAT = 1;
+/** 2: main's blocks (keyword-segments.ts) saved beside its postings; a format-1 snapshot is rebuilt. */
+const SNAPSHOT_FORMAT = 2;
 
 export interface KeywordCandidate {
   key: string;
@@ -137,6 +140,11 @@ export class OwnerKeywordIndex {
           byteStart: a.byteStart as Uint32Array,
           docs: a.docs as Uint8Array,
           tfs: a.tfs as Uint8Array,
+          blockStart: a.blockStart as Uint32Array,
+          blockLast: a.blockLast as Uint32Array,
+          blockByte: a.blockByte as Uint32Array,
+          blockMaxTf: a.blockMaxTf as Uint8Array,
+          blockMinLen: a.blockMinLen as Uint16Array,
         }
       : EMPTY_MAIN;
     this.delta = new DeltaSegment(this.terms.size);
@@ -206,6 +214,11 @@ export class OwnerKeywordIndex {
         main.tfs.buffer.byteLength +
         main.postStart.byteLength +
         main.byteStart.byteLength +
+        main.blockStart.byteLength +
+        main.blockLast.byteLength +
+        main.blockByte.byteLength +
+        main.blockMaxTf.byteLength +
+        main.blockMinLen.byteLength +
         this.delta.bytes() +
         (this.merge?.frozen.bytes() ?? 0),
       terms: this.terms.bytes() + this.df.byteLength,
@@ -220,54 +233,12 @@ export class OwnerKeywordIndex {
 
   /** The k best documents by BM25 (any query term matches), best first; ties by key. */
   search(text: string, k: number, entityTypes?: readonly string[]): KeywordCandidate[] {
-    const live = this.live;
-    if (live === 0 || k < 1) return [];
-    const queryTerms = [...new Set(analyse(text))];
-    const pairTerms = [...new Set(analyse(wordPairs(text)))];
-    const avg = this.totalLength / live || 1;
-    const leadAvg = this.totalLeadLength / live || 1;
-    let typeMask: Uint8Array | undefined;
-    if (entityTypes && entityTypes.length > 0) {
-      typeMask = new Uint8Array(this.types.length);
-      for (const t of entityTypes) {
-        const i = this.types.indexOf(t);
-        if (i >= 0) typeMask[i] = 1;
-      }
-    }
-    if (this.scratch.length < this.slots) {
-      this.scratch = new Float64Array(this.slots * 2);
-      this.hitSlots = new Int32Array(this.slots * 2);
-    }
-    const scores = this.scratch;
-    const hitSlots = this.hitSlots;
-    let hits = 0;
-    const slotKey = this.slotKey;
-    const body = { prefix: '', lengths: this.lengths, avg, weight: 1 };
-    const lead = { prefix: LEAD, lengths: this.leadLengths, avg: leadAvg, weight: LEAD_BOOST };
-    // A query's word pairs score in the search text only (the lead holds no pairs), at PAIR_BOOST.
-    const scored = [
-      ...queryTerms.flatMap((term) => [body, lead].map((f) => ({ term, f, weight: f.weight }))),
-      ...pairTerms.map((term) => ({ term, f: body, weight: PAIR_BOOST })),
-    ];
-    for (const { term, f, weight } of scored) {
-      const id = this.terms.find(f.prefix + term);
-      if (id < 0 || this.df[id] === 0) continue;
-      const df = this.df[id]!;
-      const idf = weight * Math.log(1 + (live - df + 0.5) / (df + 0.5));
-      const lengths = f.lengths;
-      const fieldAvg = f.avg;
-      const visit = (slot: number, tf: number) => {
-        if (slotKey[slot]! < 0) return;
-        const norm = tf + K1 * (1 - B + (B * lengths[slot]!) / fieldAvg);
-        if (scores[slot] === 0) hitSlots[hits++] = slot;
-        scores[slot]! += (idf * tf * (K1 + 1)) / norm;
-      };
-      this.scoreMain(id, idf, lengths, fieldAvg, hits);
-      hits = this.hitCount;
-      this.merge?.frozen.forEach(id, visit);
-      this.delta.forEach(id, visit);
-    }
-    return this.topK(hits, k, typeMask);
+    return this.query(text, k, entityTypes, true);
+  }
+
+  /** search() scoring every posting, without pruning: the reference for tests and the bench. */
+  searchExhaustive(text: string, k: number, entityTypes?: readonly string[]): KeywordCandidate[] {
+    return this.query(text, k, entityTypes, false);
   }
 
   /** Saves a snapshot into dir: any merge under way finished first (in slices), then written as of now. */
@@ -318,6 +289,11 @@ export class OwnerKeywordIndex {
       byteStart: this.main.byteStart,
       docs: this.main.docs,
       tfs: this.main.tfs,
+      blockStart: this.main.blockStart,
+      blockLast: this.main.blockLast,
+      blockByte: this.main.blockByte,
+      blockMaxTf: this.main.blockMaxTf,
+      blockMinLen: this.main.blockMinLen,
       deltaTerms: delta.terms,
       deltaSlots: delta.slots,
       deltaTfs: delta.tfs,
@@ -347,6 +323,10 @@ export class OwnerKeywordIndex {
       arrays.postStart?.length === m.mainTerms + 1 &&
       arrays.postStart[m.mainTerms] === arrays.tfs?.length &&
       arrays.byteStart?.[m.mainTerms] === arrays.docs?.length &&
+      arrays.blockStart?.length === m.mainTerms + 1 &&
+      [arrays.blockLast, arrays.blockByte, arrays.blockMaxTf, arrays.blockMinLen].every(
+        (x) => x?.length === arrays.blockStart![m.mainTerms],
+      ) &&
       arrays.deltaSlots?.length === arrays.deltaTerms?.length &&
       arrays.deltaTfs?.length === arrays.deltaTerms?.length &&
       (arrays.deltaTerms as Int32Array).every((t) => t >= 0 && t < arrays.df!.length) &&
@@ -450,6 +430,7 @@ export class OwnerKeywordIndex {
       (t, n) => {
         this.df[t] = n + this.delta.countOf(t);
       },
+      (t) => (this.terms.firstByte(t) === LEAD_BYTE ? this.leadLengths : this.lengths),
     );
   }
 
@@ -471,6 +452,87 @@ export class OwnerKeywordIndex {
       this.scheduleMerge(); // the rest of this merge, or the next one due
     });
     this.mergeTimer.unref();
+  }
+
+  /**
+   * The query's lists (each term in each field, then its word pairs) with their idfs; the delta
+   * segments' postings scored into the scratch scores, and main's too unless pruned (then pruneMain
+   * takes main, the delta's matches in the heap first).
+   */
+  private query(
+    text: string,
+    k: number,
+    entityTypes: readonly string[] | undefined,
+    pruned: boolean,
+  ): KeywordCandidate[] {
+    const live = this.live;
+    if (live === 0 || k < 1) return [];
+    const queryTerms = [...new Set(analyse(text))];
+    const pairTerms = [...new Set(analyse(wordPairs(text)))];
+    const avg = this.totalLength / live || 1;
+    const leadAvg = this.totalLeadLength / live || 1;
+    let typeMask: Uint8Array | undefined;
+    if (entityTypes && entityTypes.length > 0) {
+      typeMask = new Uint8Array(this.types.length);
+      for (const t of entityTypes) {
+        const i = this.types.indexOf(t);
+        if (i >= 0) typeMask[i] = 1;
+      }
+    }
+    if (this.scratch.length < this.slots) {
+      this.scratch = new Float64Array(this.slots * 2);
+      this.hitSlots = new Int32Array(this.slots * 2);
+    }
+    const scores = this.scratch;
+    const hitSlots = this.hitSlots;
+    let hits = 0;
+    const slotKey = this.slotKey;
+    const body = { prefix: '', lengths: this.lengths, avg, weight: 1 };
+    const lead = { prefix: LEAD, lengths: this.leadLengths, avg: leadAvg, weight: LEAD_BOOST };
+    // A query's word pairs score in the search text only (the lead holds no pairs), at PAIR_BOOST.
+    const scored = [
+      ...queryTerms.flatMap((term) => [body, lead].map((f) => ({ term, f, weight: f.weight }))),
+      ...pairTerms.map((term) => ({ term, f: body, weight: PAIR_BOOST })),
+    ];
+    const lists: QueryList[] = [];
+    for (const { term, f, weight } of scored) {
+      const id = this.terms.find(f.prefix + term);
+      if (id < 0 || this.df[id] === 0) continue;
+      const df = this.df[id]!;
+      const idf = weight * Math.log(1 + (live - df + 0.5) / (df + 0.5));
+      const lengths = f.lengths;
+      const fieldAvg = f.avg;
+      lists.push({ term: id, idf, lengths, avg: fieldAvg });
+      const visit = (slot: number, tf: number) => {
+        if (slotKey[slot]! < 0) return;
+        const norm = tf + K1 * (1 - B + (B * lengths[slot]!) / fieldAvg);
+        if (scores[slot] === 0) hitSlots[hits++] = slot;
+        scores[slot]! += (idf * tf * (K1 + 1)) / norm;
+      };
+      if (!pruned) {
+        this.scoreMain(id, idf, lengths, fieldAvg, hits);
+        hits = this.hitCount;
+      }
+      this.merge?.frozen.forEach(id, visit);
+      this.delta.forEach(id, visit);
+    }
+    if (!pruned) return this.topK(hits, k, typeMask);
+    const slotType = this.slotType;
+    const keys = this.keys;
+    const top = new TopK(k, (a, b) => keys.compare(slotKey[a]!, slotKey[b]!));
+    for (let h = 0; h < hits; h++) {
+      const slot = hitSlots[h]!;
+      const score = scores[slot]!;
+      scores[slot] = 0;
+      if (!typeMask || typeMask[slotType[slot]!] === 1) top.offer(slot, score);
+    }
+    pruneMain(
+      this.main,
+      lists,
+      top,
+      (slot) => slotKey[slot]! >= 0 && (!typeMask || typeMask[slotType[slot]!] === 1),
+    );
+    return this.candidates(top.entries());
   }
 
   /** visit() of search for the main segment, its varint decoding inlined: the hot loop of a query. */
@@ -516,6 +578,13 @@ export class OwnerKeywordIndex {
       (slot) => !typeMask || typeMask[this.slotType[slot]!] === 1,
       (a, b) => keys.compare(slotKey[a]!, slotKey[b]!),
     );
+    return this.candidates(slots);
+  }
+
+  /** Slots and scores as keys and scores, best first, ties by key. */
+  private candidates(slots: { slot: number; score: number }[]): KeywordCandidate[] {
+    const keys = this.keys;
+    const slotKey = this.slotKey;
     return slots
       .map(({ slot, score }) => ({ key: keys.get(slotKey[slot]!), score }))
       .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

@@ -4,10 +4,18 @@
 // pool). A merge rewrites main + a frozen delta into a new main in resumable steps, dropping removed
 // documents' postings, while a fresh delta takes new writes; queries read all of them meanwhile.
 // Slots only grow, so each term's slots ascend across main → frozen → active: gaps stay positive.
+// Main's postings are also cut in blocks of BLOCK per term, each with its last slot and first byte
+// (so a query skips a block without decoding it: the next block's first gap counts from that last
+// slot) and the largest tf and smallest field length of its documents (an upper bound of any of its
+// postings' BM25 impact, whatever the idf and average length are at query time: keyword-prune.ts).
 
 /** Slots per delta chunk; a chunk is [next chunk, slot × CHUNK] in the pool. */
 const CHUNK = 8;
 const STRIDE = CHUNK + 1;
+/** Postings per main-segment block (a power of two). */
+export const BLOCK = 128;
+/** Field lengths at or above this are kept as it in blockMinLen (a lower bound stays a lower bound). */
+const MAX_MIN_LEN = 0xffff;
 
 export interface MainSegment {
   /** Terms covered (ids at or above have no postings here). */
@@ -18,6 +26,13 @@ export interface MainSegment {
   /** Slots, per term ascending, the first as is and the rest as gaps, in LEB128 varints. */
   docs: Uint8Array;
   tfs: Uint8Array;
+  /** Per term: its first block; terms + 1 entries. A term's blocks hold BLOCK postings, the last fewer. */
+  blockStart: Uint32Array;
+  /** Per block: its last slot, its first byte in docs, its largest tf and smallest field length. */
+  blockLast: Uint32Array;
+  blockByte: Uint32Array;
+  blockMaxTf: Uint8Array;
+  blockMinLen: Uint16Array;
 }
 
 export const EMPTY_MAIN: MainSegment = {
@@ -26,6 +41,11 @@ export const EMPTY_MAIN: MainSegment = {
   byteStart: new Uint32Array(1),
   docs: new Uint8Array(0),
   tfs: new Uint8Array(0),
+  blockStart: new Uint32Array(1),
+  blockLast: new Uint32Array(0),
+  blockByte: new Uint32Array(0),
+  blockMaxTf: new Uint8Array(0),
+  blockMinLen: new Uint16Array(0),
 };
 
 /** Calls visit(slot, tf) for each of the term's postings in main, slot order. */
@@ -156,7 +176,8 @@ export class DeltaSegment {
 /**
  * Main + frozen delta → a new main, a slice at a time. isLive says whether a slot's document is still
  * there (removed documents' postings are dropped); each term's new count goes to setDf together with
- * the postings the active delta got meanwhile.
+ * the postings the active delta got meanwhile; fieldLengths gives the lengths of the term's field
+ * (for the blocks' smallest length).
  */
 export class MergeJob {
   private term = 0;
@@ -167,11 +188,18 @@ export class MergeJob {
   private docs: Uint8Array;
   private tfs: Uint8Array;
   private readonly terms: number;
+  private block = 0;
+  private readonly blockStart: Uint32Array;
+  private blockLast: Uint32Array;
+  private blockByte: Uint32Array;
+  private blockMaxTf: Uint8Array;
+  private blockMinLen: Uint16Array;
 
   private readonly main: MainSegment;
   readonly frozen: DeltaSegment;
   private readonly isLive: (slot: number) => boolean;
   private readonly setDf: (term: number, postings: number) => void;
+  private readonly fieldLengths: (term: number) => Uint32Array;
 
   constructor(
     main: MainSegment,
@@ -179,7 +207,9 @@ export class MergeJob {
     terms: number,
     isLive: (slot: number) => boolean,
     setDf: (term: number, postings: number) => void,
+    fieldLengths: (term: number) => Uint32Array,
   ) {
+    this.fieldLengths = fieldLengths;
     this.main = main;
     this.frozen = frozen;
     this.isLive = isLive;
@@ -191,6 +221,13 @@ export class MergeJob {
     this.tfs = new Uint8Array(postings);
     // main's bytes again, plus two bytes a new posting (most gaps are short); grown when not enough
     this.docs = new Uint8Array(main.docs.length + frozen.postings * 2 + 64);
+    // at most one short block per term beside the full ones
+    const blocks = terms + Math.ceil(postings / BLOCK);
+    this.blockStart = new Uint32Array(terms + 1);
+    this.blockLast = new Uint32Array(blocks);
+    this.blockByte = new Uint32Array(blocks);
+    this.blockMaxTf = new Uint8Array(blocks);
+    this.blockMinLen = new Uint16Array(blocks);
   }
 
   /** Works for about budgetMs; the new main when done. */
@@ -198,8 +235,21 @@ export class MergeJob {
     const until = performance.now() + budgetMs;
     let last = 0;
     let checked = this.post;
+    let termPost = 0;
+    let lengths: Uint32Array = new Uint32Array(0);
     const keep = (slot: number, tf: number) => {
       if (!this.isLive(slot)) return;
+      if (((this.post - termPost) & (BLOCK - 1)) === 0) {
+        const b = this.block++;
+        this.blockByte[b] = this.byte;
+        this.blockMaxTf[b] = 0;
+        this.blockMinLen[b] = MAX_MIN_LEN;
+      }
+      const b = this.block - 1;
+      this.blockLast[b] = slot;
+      if (tf > this.blockMaxTf[b]!) this.blockMaxTf[b] = tf;
+      const length = lengths[slot]!;
+      if (length < this.blockMinLen[b]!) this.blockMinLen[b] = length;
       if (this.byte + 5 > this.docs.length) {
         const grown = new Uint8Array(Math.ceil(this.docs.length * 1.25) + 64);
         grown.set(this.docs);
@@ -218,6 +268,9 @@ export class MergeJob {
       const t = this.term;
       this.postStart[t] = this.post;
       this.byteStart[t] = this.byte;
+      this.blockStart[t] = this.block;
+      termPost = this.post;
+      lengths = this.fieldLengths(t);
       last = 0;
       forMain(this.main, t, keep);
       this.frozen.forEach(t, keep);
@@ -231,6 +284,7 @@ export class MergeJob {
     }
     this.postStart[this.terms] = this.post;
     this.byteStart[this.terms] = this.byte;
+    this.blockStart[this.terms] = this.block;
     // trimmed only when much is unused (a copy of the arena): removed documents, short gaps
     if (this.byte < this.docs.length * 0.9) this.docs = this.docs.slice(0, this.byte);
     if (this.post < this.tfs.length * 0.9) this.tfs = this.tfs.slice(0, this.post);
@@ -240,6 +294,11 @@ export class MergeJob {
       byteStart: this.byteStart,
       docs: this.docs.subarray(0, this.byte),
       tfs: this.tfs.subarray(0, this.post),
+      blockStart: this.blockStart,
+      blockLast: this.blockLast.slice(0, this.block),
+      blockByte: this.blockByte.slice(0, this.block),
+      blockMaxTf: this.blockMaxTf.slice(0, this.block),
+      blockMinLen: this.blockMinLen.slice(0, this.block),
     };
   }
 }

@@ -105,6 +105,12 @@ export class StringTable {
     );
   }
 
+  /** The first UTF-8 byte of an id's string (-1 when empty), without making the string. */
+  firstByte(id: number): number {
+    const from = this.starts[id]!;
+    return from < this.starts[id + 1]! ? this.chars[from]! : -1;
+  }
+
   /** Code-unit order of two ids' strings (as JS `<` on the strings). */
   compare(a: number, b: number): number {
     if (a === b) return 0;

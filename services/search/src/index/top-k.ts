@@ -53,3 +53,67 @@ export function topSlots(
   }
   return heap.map((slot, i) => ({ slot, score: heapScore[i]! }));
 }
+
+/**
+ * A bounded min-heap of the k best slots offered so far (ties: keyOrder ascending), for a query that
+ * scores documents one at a time: `threshold` is the score a new slot must reach to have a chance
+ * (-Infinity until k are held; a slot scoring exactly it still enters when its key orders first).
+ */
+export class TopK {
+  threshold = -Infinity;
+  private size = 0;
+  private readonly slots: Int32Array;
+  private readonly scores: Float64Array;
+  private readonly k: number;
+  private readonly keyOrder: (a: number, b: number) => number;
+
+  constructor(k: number, keyOrder: (a: number, b: number) => number) {
+    this.k = k;
+    this.keyOrder = keyOrder;
+    this.slots = new Int32Array(k);
+    this.scores = new Float64Array(k);
+  }
+
+  offer(slot: number, score: number): void {
+    const slots = this.slots;
+    const scores = this.scores;
+    if (this.size < this.k) {
+      let i = this.size++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.better(slots[parent]!, scores[parent]!, slot, score)) break;
+        slots[i] = slots[parent]!;
+        scores[i] = scores[parent]!;
+        i = parent;
+      }
+      slots[i] = slot;
+      scores[i] = score;
+    } else {
+      if (!this.better(slot, score, slots[0]!, scores[0]!)) return;
+      const n = this.size;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        const worse = r < n && this.better(slots[l]!, scores[l]!, slots[r]!, scores[r]!) ? r : l;
+        if (!this.better(slot, score, slots[worse]!, scores[worse]!)) break;
+        slots[i] = slots[worse]!;
+        scores[i] = scores[worse]!;
+        i = worse;
+      }
+      slots[i] = slot;
+      scores[i] = score;
+    }
+    if (this.size === this.k) this.threshold = scores[0]!;
+  }
+
+  /** What is held, unordered. */
+  entries(): { slot: number; score: number }[] {
+    return Array.from({ length: this.size }, (_, i) => ({ slot: this.slots[i]!, score: this.scores[i]! }));
+  }
+
+  private better(a: number, sa: number, b: number, sb: number): boolean {
+    return sa > sb || (sa === sb && this.keyOrder(a, b) < 0);
+  }
+}
