@@ -440,6 +440,19 @@ describe('OwnerKeywordIndex layout', () => {
       expectSameAsReference(back, docs);
     });
 
+    it('discards a snapshot of an older format (no block bounds) instead of misreading it', async () => {
+      const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
+      for (const [key, d] of randomCorpus(300, 9)) ix.load(key, d.type, d.text, d.lead);
+      ix.markReady();
+      const dir = await tmp();
+      await ix.saveTo(dir);
+      const header = path.join(dir, 'keyword-index.json');
+      const json = JSON.parse(await readFile(header, 'utf8')) as { format: number };
+      expect(json.format).toBeGreaterThanOrEqual(2);
+      await writeFile(header, JSON.stringify({ ...json, format: 1 }));
+      await expect(OwnerKeywordIndex.loadFrom(dir)).rejects.toThrow(/format 1 of keyword-index, expected/);
+    });
+
     it('rejects a missing, truncated or altered snapshot with a clear error', async () => {
       const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
       for (const [key, d] of randomCorpus(500, 9)) ix.load(key, d.type, d.text, d.lead);
