@@ -14,7 +14,7 @@
 // in Lucene, the df of its terms keeps counting it until the next merge drops its postings (N and the
 // average lengths are over live documents at once).
 import { LEAD_BOOST, PAIR_BOOST } from './search-scoring.ts';
-import { DeltaSegment, EMPTY_MAIN, MergeJob, type MainSegment } from './keyword-segments.ts';
+import { B, DeltaSegment, EMPTY_MAIN, K1, MergeJob, type MainSegment } from './keyword-segments.ts';
 import { StringTable } from './string-table.ts';
 import { pruneMain, type QueryList } from './keyword-prune.ts';
 import { TopK, topSlots } from './top-k.ts';
@@ -23,8 +23,6 @@ import { readSnapshot, writeSnapshot, type SnapshotArray } from './typed-snapsho
 
 export { analyse, contentWords, wordPairs } from './text-analysis.ts';
 
-const K1 = 1.2;
-const B = 0.75;
 const MAX_TF = 255;
 /** Lead terms live beside the body's under this prefix (no analysed word starts with it). */
 const LEAD = '\u0001';
@@ -143,8 +141,8 @@ export class OwnerKeywordIndex {
           blockStart: a.blockStart as Uint32Array,
           blockLast: a.blockLast as Uint32Array,
           blockByte: a.blockByte as Uint32Array,
-          blockMaxTf: a.blockMaxTf as Uint8Array,
-          blockMinLen: a.blockMinLen as Uint16Array,
+          blockImpact: a.blockImpact as Uint16Array,
+          fieldAvgs: a.fieldAvgs as Float64Array,
         }
       : EMPTY_MAIN;
     this.delta = new DeltaSegment(this.terms.size);
@@ -205,22 +203,24 @@ export class OwnerKeywordIndex {
     };
   }
 
-  /** Bytes held by the structures, by part (capacity), for the bench. */
-  memory(): { postings: number; terms: number; keys: number; slots: number } {
+  /** Bytes held by the structures, by part (capacity), for the bench; blocks: main's, within postings. */
+  memory(): { postings: number; blocks: number; terms: number; keys: number; slots: number } {
     const main = this.main;
+    const blocks =
+      main.blockStart.byteLength +
+      main.blockLast.byteLength +
+      main.blockByte.byteLength +
+      main.blockImpact.byteLength;
     return {
       postings:
         main.docs.buffer.byteLength +
         main.tfs.buffer.byteLength +
         main.postStart.byteLength +
         main.byteStart.byteLength +
-        main.blockStart.byteLength +
-        main.blockLast.byteLength +
-        main.blockByte.byteLength +
-        main.blockMaxTf.byteLength +
-        main.blockMinLen.byteLength +
+        blocks +
         this.delta.bytes() +
         (this.merge?.frozen.bytes() ?? 0),
+      blocks,
       terms: this.terms.bytes() + this.df.byteLength,
       keys: this.keys.bytes() + this.keySlot.byteLength + this.keyTouched.byteLength,
       slots:
@@ -292,8 +292,8 @@ export class OwnerKeywordIndex {
       blockStart: this.main.blockStart,
       blockLast: this.main.blockLast,
       blockByte: this.main.blockByte,
-      blockMaxTf: this.main.blockMaxTf,
-      blockMinLen: this.main.blockMinLen,
+      blockImpact: this.main.blockImpact,
+      fieldAvgs: this.main.fieldAvgs,
       deltaTerms: delta.terms,
       deltaSlots: delta.slots,
       deltaTfs: delta.tfs,
@@ -324,9 +324,10 @@ export class OwnerKeywordIndex {
       arrays.postStart[m.mainTerms] === arrays.tfs?.length &&
       arrays.byteStart?.[m.mainTerms] === arrays.docs?.length &&
       arrays.blockStart?.length === m.mainTerms + 1 &&
-      [arrays.blockLast, arrays.blockByte, arrays.blockMaxTf, arrays.blockMinLen].every(
+      [arrays.blockLast, arrays.blockByte, arrays.blockImpact].every(
         (x) => x?.length === arrays.blockStart![m.mainTerms],
       ) &&
+      (m.mainTerms === 0 || arrays.fieldAvgs?.length === 2) &&
       arrays.deltaSlots?.length === arrays.deltaTerms?.length &&
       arrays.deltaTfs?.length === arrays.deltaTerms?.length &&
       (arrays.deltaTerms as Int32Array).every((t) => t >= 0 && t < arrays.df!.length) &&
@@ -430,7 +431,12 @@ export class OwnerKeywordIndex {
       (t, n) => {
         this.df[t] = n + this.delta.countOf(t);
       },
-      (t) => (this.terms.firstByte(t) === LEAD_BYTE ? this.leadLengths : this.lengths),
+      {
+        // the blocks' impacts are computed at today's averages (a query scales them if these grow)
+        of: (t) => (this.terms.firstByte(t) === LEAD_BYTE ? 1 : 0),
+        lengths: (field) => (field === 1 ? this.leadLengths : this.lengths),
+        avgs: [this.totalLength / this.live || 1, this.totalLeadLength / this.live || 1],
+      },
     );
   }
 
@@ -487,8 +493,8 @@ export class OwnerKeywordIndex {
     const hitSlots = this.hitSlots;
     let hits = 0;
     const slotKey = this.slotKey;
-    const body = { prefix: '', lengths: this.lengths, avg, weight: 1 };
-    const lead = { prefix: LEAD, lengths: this.leadLengths, avg: leadAvg, weight: LEAD_BOOST };
+    const body = { prefix: '', lengths: this.lengths, avg, weight: 1, field: 0 };
+    const lead = { prefix: LEAD, lengths: this.leadLengths, avg: leadAvg, weight: LEAD_BOOST, field: 1 };
     // A query's word pairs score in the search text only (the lead holds no pairs), at PAIR_BOOST.
     const scored = [
       ...queryTerms.flatMap((term) => [body, lead].map((f) => ({ term, f, weight: f.weight }))),
@@ -502,7 +508,7 @@ export class OwnerKeywordIndex {
       const idf = weight * Math.log(1 + (live - df + 0.5) / (df + 0.5));
       const lengths = f.lengths;
       const fieldAvg = f.avg;
-      lists.push({ term: id, idf, lengths, avg: fieldAvg });
+      lists.push({ term: id, idf, lengths, avg: fieldAvg, field: f.field });
       const visit = (slot: number, tf: number) => {
         if (slotKey[slot]! < 0) return;
         const norm = tf + K1 * (1 - B + (B * lengths[slot]!) / fieldAvg);
@@ -531,6 +537,7 @@ export class OwnerKeywordIndex {
       lists,
       top,
       (slot) => slotKey[slot]! >= 0 && (!typeMask || typeMask[slotType[slot]!] === 1),
+      { scores, hitSlots },
     );
     return this.candidates(top.entries());
   }

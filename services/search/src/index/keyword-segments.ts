@@ -6,16 +6,21 @@
 // Slots only grow, so each term's slots ascend across main → frozen → active: gaps stay positive.
 // Main's postings are also cut in blocks of BLOCK per term, each with its last slot and first byte
 // (so a query skips a block without decoding it: the next block's first gap counts from that last
-// slot) and the largest tf and smallest field length of its documents (an upper bound of any of its
-// postings' BM25 impact, whatever the idf and average length are at query time: keyword-prune.ts).
+// slot) and its largest BM25 impact without the idf (tf (k1 + 1) / (tf + k1 (1 - b + b len / avg)))
+// at the field's average length as of the merge, rounded up to a 16-bit fraction of k1 + 1: an upper
+// bound of any of its postings' scores once scaled by the idf and, when the average has grown since,
+// by the growth (keyword-prune.ts).
 
 /** Slots per delta chunk; a chunk is [next chunk, slot × CHUNK] in the pool. */
 const CHUNK = 8;
 const STRIDE = CHUNK + 1;
 /** Postings per main-segment block (a power of two). */
 export const BLOCK = 128;
-/** Field lengths at or above this are kept as it in blockMinLen (a lower bound stays a lower bound). */
-const MAX_MIN_LEN = 0xffff;
+/** BM25's parameters (keyword-index.ts scores with them). */
+export const K1 = 1.2;
+export const B = 0.75;
+/** A block's impact is kept as a multiple of (k1 + 1) / IMPACT_STEPS, rounded up. */
+export const IMPACT_STEPS = 0xffff;
 
 export interface MainSegment {
   /** Terms covered (ids at or above have no postings here). */
@@ -28,11 +33,12 @@ export interface MainSegment {
   tfs: Uint8Array;
   /** Per term: its first block; terms + 1 entries. A term's blocks hold BLOCK postings, the last fewer. */
   blockStart: Uint32Array;
-  /** Per block: its last slot, its first byte in docs, its largest tf and smallest field length. */
+  /** Per block: its last slot, its first byte in docs, and its largest impact (see above). */
   blockLast: Uint32Array;
   blockByte: Uint32Array;
-  blockMaxTf: Uint8Array;
-  blockMinLen: Uint16Array;
+  blockImpact: Uint16Array;
+  /** Per field: the average length the blocks' impacts were computed at. */
+  fieldAvgs: Float64Array;
 }
 
 export const EMPTY_MAIN: MainSegment = {
@@ -44,8 +50,8 @@ export const EMPTY_MAIN: MainSegment = {
   blockStart: new Uint32Array(1),
   blockLast: new Uint32Array(0),
   blockByte: new Uint32Array(0),
-  blockMaxTf: new Uint8Array(0),
-  blockMinLen: new Uint16Array(0),
+  blockImpact: new Uint16Array(0),
+  fieldAvgs: new Float64Array(0),
 };
 
 /** Calls visit(slot, tf) for each of the term's postings in main, slot order. */
@@ -176,8 +182,8 @@ export class DeltaSegment {
 /**
  * Main + frozen delta → a new main, a slice at a time. isLive says whether a slot's document is still
  * there (removed documents' postings are dropped); each term's new count goes to setDf together with
- * the postings the active delta got meanwhile; fieldLengths gives the lengths of the term's field
- * (for the blocks' smallest length).
+ * the postings the active delta got meanwhile; fieldOf gives a term's field, whose lengths and
+ * average length (fixed for the merge) make the blocks' impacts.
  */
 export class MergeJob {
   private term = 0;
@@ -192,14 +198,15 @@ export class MergeJob {
   private readonly blockStart: Uint32Array;
   private blockLast: Uint32Array;
   private blockByte: Uint32Array;
-  private blockMaxTf: Uint8Array;
-  private blockMinLen: Uint16Array;
+  private blockImpact: Uint16Array;
 
   private readonly main: MainSegment;
   readonly frozen: DeltaSegment;
   private readonly isLive: (slot: number) => boolean;
   private readonly setDf: (term: number, postings: number) => void;
-  private readonly fieldLengths: (term: number) => Uint32Array;
+  private readonly fieldOf: (term: number) => number;
+  private readonly fieldLengths: (field: number) => Uint32Array;
+  private readonly fieldAvgs: Float64Array;
 
   constructor(
     main: MainSegment,
@@ -207,9 +214,15 @@ export class MergeJob {
     terms: number,
     isLive: (slot: number) => boolean,
     setDf: (term: number, postings: number) => void,
-    fieldLengths: (term: number) => Uint32Array,
+    fields: {
+      of: (term: number) => number;
+      lengths: (field: number) => Uint32Array;
+      avgs: readonly number[];
+    },
   ) {
-    this.fieldLengths = fieldLengths;
+    this.fieldOf = fields.of;
+    this.fieldLengths = fields.lengths;
+    this.fieldAvgs = Float64Array.from(fields.avgs);
     this.main = main;
     this.frozen = frozen;
     this.isLive = isLive;
@@ -226,8 +239,7 @@ export class MergeJob {
     this.blockStart = new Uint32Array(terms + 1);
     this.blockLast = new Uint32Array(blocks);
     this.blockByte = new Uint32Array(blocks);
-    this.blockMaxTf = new Uint8Array(blocks);
-    this.blockMinLen = new Uint16Array(blocks);
+    this.blockImpact = new Uint16Array(blocks);
   }
 
   /** Works for about budgetMs; the new main when done. */
@@ -237,19 +249,20 @@ export class MergeJob {
     let checked = this.post;
     let termPost = 0;
     let lengths: Uint32Array = new Uint32Array(0);
+    let normB = 0;
     const keep = (slot: number, tf: number) => {
       if (!this.isLive(slot)) return;
       if (((this.post - termPost) & (BLOCK - 1)) === 0) {
         const b = this.block++;
         this.blockByte[b] = this.byte;
-        this.blockMaxTf[b] = 0;
-        this.blockMinLen[b] = MAX_MIN_LEN;
+        this.blockImpact[b] = 0;
       }
       const b = this.block - 1;
       this.blockLast[b] = slot;
-      if (tf > this.blockMaxTf[b]!) this.blockMaxTf[b] = tf;
-      const length = lengths[slot]!;
-      if (length < this.blockMinLen[b]!) this.blockMinLen[b] = length;
+      // one step up from the rounded-up fraction: a float's rounding never makes it too low
+      const impact = tf / (tf + K1 * (1 - B) + normB * lengths[slot]!);
+      const steps = Math.min(IMPACT_STEPS, Math.ceil(impact * IMPACT_STEPS) + 1);
+      if (steps > this.blockImpact[b]!) this.blockImpact[b] = steps;
       if (this.byte + 5 > this.docs.length) {
         const grown = new Uint8Array(Math.ceil(this.docs.length * 1.25) + 64);
         grown.set(this.docs);
@@ -270,7 +283,9 @@ export class MergeJob {
       this.byteStart[t] = this.byte;
       this.blockStart[t] = this.block;
       termPost = this.post;
-      lengths = this.fieldLengths(t);
+      const field = this.fieldOf(t);
+      lengths = this.fieldLengths(field);
+      normB = (K1 * B) / this.fieldAvgs[field]!;
       last = 0;
       forMain(this.main, t, keep);
       this.frozen.forEach(t, keep);
@@ -297,8 +312,8 @@ export class MergeJob {
       blockStart: this.blockStart,
       blockLast: this.blockLast.slice(0, this.block),
       blockByte: this.blockByte.slice(0, this.block),
-      blockMaxTf: this.blockMaxTf.slice(0, this.block),
-      blockMinLen: this.blockMinLen.slice(0, this.block),
+      blockImpact: this.blockImpact.slice(0, this.block),
+      fieldAvgs: this.fieldAvgs,
     };
   }
 }
