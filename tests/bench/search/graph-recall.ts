@@ -5,10 +5,11 @@
 // with query time p50/p95; tells whether the misses are the right cluster ranked wrong (an exact
 // re-rank of the candidates fixes them) or clusters never reached (only ef/m fix them).
 //   node tests/bench/search/graph-recall.ts --snapshot DIR/vectors [--queries 100] [--efs 128,256,512,1024]
-//   node tests/bench/search/graph-recall.ts --build 200000 [--texts-mod 8] [--quantization f16|f32] [--m 16] [--efc 100]
+//   node tests/bench/search/graph-recall.ts --build 200000 [--texts-mod 8] [--shard-size 250000] [--m 16] [--efc 100]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { OwnerVectorGraph } from '@kaboodle/search';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import {
   embedTextOf,
@@ -25,7 +26,7 @@ const { values: opt } = parseArgs({
   options: {
     snapshot: { type: 'string' },
     build: { type: 'string' },
-    quantization: { type: 'string', default: 'f16' },
+    'shard-size': { type: 'string', default: '250000' },
     m: { type: 'string', default: '16' },
     efc: { type: 'string', default: '100' },
     queries: { type: 'string', default: '100' },
@@ -53,7 +54,18 @@ const qv = (await queryVectors(seed, generateQueries(seed, 200), cacheOnly)).vec
 
 // the graph's items: label → corpus index
 let itemOf: Int32Array;
-let index: Index;
+let index: Index | undefined;
+let graph: OwnerVectorGraph | undefined;
+/** The ef nearest labels and their distances, nearest first. */
+const searchOf = (q: Float32Array, ef: number): { labels: number[]; distances: number[] } => {
+  if (index) {
+    const found = index.search(q, ef, 1);
+    return { labels: Array.from(found.keys, Number), distances: Array.from(found.distances) };
+  }
+  graph!.ef = ef;
+  const found = graph!.search(q, ef);
+  return { labels: found.map((c) => Number(c.key)), distances: found.map((c) => c.distance) };
+};
 const vecOf = (i: number, out = new Float32Array(dims)): Float32Array => {
   const a = texts.index.get(embedTextOf(seed, i))!;
   const b = Math.floor(prng(seed * 7_777_777 + i)() * U);
@@ -92,7 +104,7 @@ if (opt.snapshot) {
     `viewed ${index.size().toLocaleString('en')} vectors (m ${manifest.m}, efc ${manifest.efConstruction})`,
   );
 } else {
-  // the big owner's first N items, as the product bench's owner holds them
+  // the big owner's first N items, as the product bench's owner holds them, in the product's graph
   let n = Number(opt.build);
   const picked: number[] = [];
   const mod = Number(opt['texts-mod']);
@@ -100,27 +112,18 @@ if (opt.snapshot) {
     if (ownerOf(i) === 'bench-big' && texts.index.get(embedTextOf(seed, i))! % mod === 0) picked.push(i);
   itemOf = Int32Array.from(picked);
   n = picked.length;
-  index = new Index({
-    dimensions: dims,
-    metric: MetricKind.Cos,
-    quantization: opt.quantization === 'f32' ? ScalarKind.F32 : ScalarKind.F16,
-    connectivity: Number(opt.m),
-    expansion_add: Number(opt.efc),
-    expansion_search: 1,
-    multi: false,
-  });
+  const g = new OwnerVectorGraph(
+    dims,
+    { m: Number(opt.m), efConstruction: Number(opt.efc), shardSize: Number(opt['shard-size']) },
+    n,
+  );
   const started = performance.now();
-  const B = 4_096;
-  const buf = new Float32Array(B * dims);
-  for (let from = 0; from < n; from += B) {
-    const to = Math.min(n, from + B);
-    for (let l = from; l < to; l++) vecOf(itemOf[l]!, buf.subarray((l - from) * dims, (l - from + 1) * dims));
-    const labels = new BigUint64Array(to - from);
-    for (let l = from; l < to; l++) labels[l - from] = BigInt(l);
-    index.add(labels, buf.subarray(0, (to - from) * dims), 2);
-  }
+  const v = new Float32Array(dims);
+  for (let l = 0; l < n; l++) g.load(String(l), 'document', vecOf(itemOf[l]!, v));
+  g.markReady();
+  graph = g;
   log(
-    `built ${opt.quantization} m ${opt.m} efc ${opt.efc} over ${n.toLocaleString('en')} items in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    `built m ${opt.m} efc ${opt.efc}, ${g.stats().shards} shard(s), over ${n.toLocaleString('en')} items in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
 }
 const N = itemOf.length;
@@ -173,7 +176,7 @@ const pct = (xs: number[], p: number) =>
 const efs = opt.efs.split(',').map(Number);
 const rerankExtra = Number(opt.rerank);
 // warm the page cache (a viewed graph is read from the file)
-for (let q = 0; q < queryCount; q++) index.search(qv[q]!, efs[0]!, 1);
+for (let q = 0; q < queryCount; q++) searchOf(qv[q]!, efs[0]!);
 for (const ef of efs) {
   const times: number[] = [];
   let hit = 0;
@@ -182,15 +185,13 @@ for (const ef of efs) {
   let missedCandidate = 0; // the missed item was among the ef candidates (a re-rank fixes it)
   let missedClusterReached = 0; // its text's cluster was reached, the item not
   let distErr = 0;
-  let distN = 0;
   for (let q = 0; q < queryCount; q++) {
     const started = performance.now();
-    const found = index.search(qv[q]!, ef, 1);
+    const found = searchOf(qv[q]!, ef);
     times.push(performance.now() - started);
-    const labels = Array.from(found.keys, Number);
+    const labels = found.labels;
     for (let i = 0; i < labels.length; i++) {
       distErr = Math.max(distErr, Math.abs(1 - cos(q, labels[i]!) - found.distances[i]!));
-      distN++;
     }
     const first = labels.slice(0, 10);
     const good = first.filter((l) => cos(q, l) >= tenth[q]! - 1e-5).length;

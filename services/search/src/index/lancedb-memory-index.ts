@@ -124,7 +124,8 @@ export function createMemoryIndexes(options: {
 
   function newMemory(ownerId: string, liveRows: number, state: OwnerMemory['state']): OwnerMemory {
     return {
-      graph: new OwnerVectorGraph(dims, settings ?? {}, state === 'loading' ? 16 : liveRows + 64),
+      // the owner's size sets the graph's shards, also for a build after a refused snapshot
+      graph: new OwnerVectorGraph(dims, settings ?? {}, liveRows + 64),
       words: new OwnerKeywordIndex(),
       rows: new OwnerDisplayRows(ownerDir(ownerId)),
       touched: new Set(),

@@ -1,6 +1,6 @@
 // Snapshots of an owner's vector graph for a quick cold start: the usearch graph and the rare types'
 // side graphs (usearch's own file format), the keys in label order and each label's type, a manifest with
-// the settings, sizes and SHA-256 of every file. Files are written under temporary names and renamed,
+// the settings, sizes and SHA-256 of every file. The main graph may be split in shards (one file each). Files are written under temporary names and renamed,
 // the manifest last, so a crash leaves either the old snapshot or a mismatch that is refused; a
 // truncated, corrupt or foreign snapshot throws a clear error before usearch reads a byte of it.
 // Every file name starts with `vectors.`, so the directory can hold the memory index's other snapshots.
@@ -12,7 +12,8 @@ import type { Index } from 'usearch';
 import { VectorLabels } from './vector-labels.ts';
 
 const FORMAT = 'kaboodle-vector-graph';
-const VERSION = 1;
+// version 2: the main graph in shards; a version-1 snapshot (one graph, poor recall at 1M) is rebuilt
+const VERSION = 2;
 const MANIFEST = 'vectors.manifest.json';
 const KEYS = 'vectors.keys.txt';
 const PARTS = 'vectors.types.bin';
@@ -31,7 +32,8 @@ interface Manifest {
   m: number;
   efConstruction: number;
   labels: number;
-  main: { file: string; live: number };
+  /** The main graph's shards: a label lives in shard `label % files.length`. */
+  main: { files: string[]; live: number[] };
   types: { type: string; live: number; side: string | null }[];
   files: FileEntry[];
 }
@@ -42,13 +44,13 @@ export interface GraphSnapshot {
   m: number;
   efConstruction: number;
   labels: VectorLabels;
-  main: Index;
+  shards: readonly Index[];
   types: readonly { type: string; live: number; side: Index | null }[];
 }
 
 export interface ReadSnapshot {
   labels: VectorLabels;
-  main: Index;
+  shards: Index[];
   types: { type: string; live: number; side: Index | null }[];
 }
 
@@ -93,7 +95,8 @@ export function freezeGraphFiles(dir: string, snap: GraphSnapshot): () => Promis
   const parts = snap.labels.parts.slice(0, keys.length);
   const graphs: { name: string; temp: string; index: Index }[] = [];
   const types: Manifest['types'] = [];
-  let mainLive: number;
+  let mainLive: number[];
+  const shardFiles = snap.shards.map((_, i) => (i === 0 ? 'vectors.usearch' : `vectors.shard-${i}.usearch`));
   try {
     for (const k of keys) {
       if (k.includes('\n')) throw new VectorGraphFileError(dir, 'a key holds a line break');
@@ -104,8 +107,8 @@ export function freezeGraphFiles(dir: string, snap: GraphSnapshot): () => Promis
       index.save(path.join(dir, temp));
       graphs.push({ name, temp, index });
     };
-    save('vectors.usearch', snap.main);
-    mainLive = snap.main.size();
+    snap.shards.forEach((shard, i) => save(shardFiles[i]!, shard));
+    mainLive = snap.shards.map((shard) => shard.size());
     for (let i = 0; i < snap.types.length; i++) {
       const t = snap.types[i]!;
       const side = t.side ? `vectors.side-${i}.usearch` : null;
@@ -139,7 +142,7 @@ export function freezeGraphFiles(dir: string, snap: GraphSnapshot): () => Promis
         m: snap.m,
         efConstruction: snap.efConstruction,
         labels: keys.length,
-        main: { file: 'vectors.usearch', live: mainLive },
+        main: { files: shardFiles, live: mainLive },
         types,
         files,
       };
@@ -172,7 +175,15 @@ async function readManifest(dir: string): Promise<Manifest> {
   }
   if (m?.format !== FORMAT || m.version !== VERSION)
     throw new VectorGraphFileError(dir, `not a version-${VERSION} ${FORMAT} manifest`);
-  if (!Array.isArray(m.files) || !Array.isArray(m.types) || !Number.isInteger(m.labels) || !m.main)
+  if (
+    !Array.isArray(m.files) ||
+    !Array.isArray(m.types) ||
+    !Number.isInteger(m.labels) ||
+    !Array.isArray(m.main?.files) ||
+    !Array.isArray(m.main.live) ||
+    m.main.files.length === 0 ||
+    m.main.files.length !== m.main.live.length
+  )
     throw new VectorGraphFileError(dir, 'the manifest is incomplete');
   return m;
 }
@@ -183,7 +194,7 @@ async function readManifest(dir: string): Promise<Manifest> {
  */
 export async function readGraphFiles(
   dir: string,
-  expect: { dimensions: number; quantization: string; m: number },
+  expect: { dimensions: number; quantization: string; m: number; shardSize: number },
   newIndex: (efConstruction: number) => Index,
 ): Promise<ReadSnapshot> {
   const m = await readManifest(dir);
@@ -238,13 +249,29 @@ export async function readGraphFiles(
       throw new VectorGraphFileError(dir, `${file} holds ${index.size()} vectors, ${live} expected`);
     return index;
   };
-  if (m.main.live !== labels.size)
-    throw new VectorGraphFileError(dir, `the graph holds ${m.main.live} vectors for ${labels.size} keys`);
-  const main = open(m.main.file, m.main.live);
+  // an owner grown well past its shards since the build clusters its near-duplicates again: rebuild
+  const shardCount = m.main.files.length;
+  const wanted = Math.ceil(labels.size / Math.max(1, expect.shardSize));
+  if (shardCount * 2 < wanted)
+    throw new VectorGraphFileError(
+      dir,
+      `${shardCount} shard(s) for ${labels.size} vectors, ${wanted} expected`,
+    );
+  const livePerShard = new Array<number>(shardCount).fill(0);
+  for (let label = 0; label < parts.length; label++)
+    if (parts[label] !== 255) livePerShard[label % shardCount]! += 1;
+  const shards = m.main.files.map((file, i) => {
+    if (m.main.live[i] !== livePerShard[i])
+      throw new VectorGraphFileError(
+        dir,
+        `shard ${i} holds ${m.main.live[i]} vectors for ${livePerShard[i]} keys`,
+      );
+    return open(file, livePerShard[i]!);
+  });
   const types = m.types.map((t, i) => {
     if (t.live !== livePerPart[i])
       throw new VectorGraphFileError(dir, `${t.type}: ${t.live} vectors, ${livePerPart[i]} labels`);
     return { type: t.type, live: t.live, side: t.side ? open(t.side, t.live) : null };
   });
-  return { labels, main, types };
+  return { labels, shards, types };
 }

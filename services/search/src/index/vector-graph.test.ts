@@ -231,15 +231,80 @@ describe('OwnerVectorGraph', () => {
     expect(g.search(vector(2), 5).map((c) => c.key)).not.toContain('k2');
   });
 
+  it('splits a large owner in shards, so clusters of near-duplicates do not hide the nearest', () => {
+    // 200 clusters of 50 near-duplicates (a text and a little of another, as the bench's 1M corpus),
+    // queries between two clusters: in one graph, a candidate list of ef 128 spans ~3 clusters and
+    // recall@10 was 0.94; four shards of ~13 per cluster each reach 0.99.
+    const dims = 128;
+    let s = 7;
+    const rnd = () => {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      return s / 0x7fffffff;
+    };
+    const unit = (v: Float32Array) => {
+      const n = Math.hypot(...v);
+      return v.map((x) => x / n);
+    };
+    const centres = Array.from({ length: 200 }, () => unit(new Float32Array(dims).map(() => rnd() - 0.5)));
+    const all = new Map<string, Float32Array>();
+    const g = new OwnerVectorGraph(dims, { shardSize: 2_500 }, 10_000);
+    for (let i = 0; i < 10_000; i++) {
+      const other = centres[Math.floor(rnd() * 200)]!;
+      const v = unit(centres[i % 200]!.map((x, d) => x + 0.1 * other[d]!));
+      all.set(`k${i}`, v);
+      g.load(`k${i}`, 'document', v);
+    }
+    g.markReady();
+    let hits = 0;
+    const queries = 60;
+    for (let q = 0; q < queries; q++) {
+      const a = centres[Math.floor(rnd() * 200)]!;
+      const b = centres[Math.floor(rnd() * 200)]!;
+      const v = unit(a.map((x, d) => x + b[d]! + 0.5 * (rnd() - 0.5)));
+      const tenth = cosineDistance(all.get(exact(all, v, 10)[9]!)!, v);
+      for (const c of g.search(v, 10)) if (cosineDistance(all.get(c.key)!, v) <= tenth + 1e-4) hits++;
+    }
+    expect(hits / (queries * 10)).toBeGreaterThanOrEqual(0.98);
+    expect(g.stats()).toMatchObject({ live: 10_000, shards: 4 });
+  });
+
+  it('keeps filters, excluded keys, deletes and reused slots right across shards', () => {
+    const g = new OwnerVectorGraph(DIMS, { shardSize: 100, exhaustiveBelow: 0, ef: 64 }, 400);
+    const all = new Map<string, Float32Array>();
+    for (let i = 0; i < 400; i++) {
+      const type = i % 5 === 0 ? 'inventory_item' : 'document';
+      g.load(`k${i}`, type, vector(i));
+      all.set(`k${i}`, vector(i));
+    }
+    g.markReady();
+    expect(g.stats()).toMatchObject({ live: 400, shards: 4, inSideGraphs: 80 });
+    const items = new Map([...all].filter(([k]) => Number(k.slice(1)) % 5 === 0));
+    const q = vector(12);
+    expect(g.search(q, 10).map((c) => c.key)).toEqual(exact(all, q, 10));
+    expect(g.search(q, 5, { entityTypes: ['inventory_item'] }).map((c) => c.key)).toEqual(exact(items, q, 5));
+    const docs = g.search(q, 30, { entityTypes: ['document'] });
+    expect(docs).toHaveLength(30);
+    expect(docs.every((c) => Number(c.key.slice(1)) % 5 !== 0)).toBe(true);
+    const excluded = exact(all, q, 7);
+    expect(g.search(q, 5, { excludeKeys: excluded }).map((c) => c.key)).toEqual(exact(all, q, 12).slice(7));
+    for (let i = 0; i < 100; i++) g.applyWrite(`k${i}`, 'document', null);
+    expect(g.search(q, 400).some((c) => Number(c.key.slice(1)) < 100)).toBe(false);
+    for (let i = 0; i < 100; i++) g.applyWrite(`n${i}`, 'document', vector(9_000 + i));
+    expect(g.stats()).toMatchObject({ live: 400, labels: 400, shards: 4 });
+    expect(g.search(vector(9_042), 1)[0]!.key).toBe('n42');
+    // every shard answers (HNSW may leave a node or two unreachable after deletes)
+    expect(g.search(vector(9_042), 400).length).toBeGreaterThan(390);
+  });
+
   describe('saved and opened again', () => {
     const dirs: string[] = [];
     afterEach(async () => {
       for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
     });
-    async function saved(): Promise<{ g: OwnerVectorGraph; dir: string }> {
+    async function saved(shardSize?: number): Promise<{ g: OwnerVectorGraph; dir: string }> {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'vector-graph-'));
       dirs.push(dir);
-      const g = new OwnerVectorGraph(DIMS, { ef: 64 });
+      const g = new OwnerVectorGraph(DIMS, { ef: 64, ...(shardSize ? { shardSize } : {}) }, 400);
       for (let i = 0; i < 400; i++) g.load(`k${i}`, i % 4 ? 'document' : 'inventory_item', vector(i));
       g.markReady();
       for (let i = 0; i < 30; i++) g.applyWrite(`k${i}`, 'document', null); // free labels saved too
@@ -267,6 +332,37 @@ describe('OwnerVectorGraph', () => {
       // a second save replaces the first in place
       await back.saveTo(dir);
       expect((await OwnerVectorGraph.loadFrom(dir, DIMS)).size).toBe(back.size);
+    });
+
+    it('saves and opens a graph in shards, and refuses one with too few shards for its size', async () => {
+      const { g, dir } = await saved(100);
+      expect(g.stats().shards).toBe(4);
+      const back = await OwnerVectorGraph.loadFrom(dir, DIMS, { ef: 64, shardSize: 100 });
+      expect(back.stats()).toMatchObject({ live: g.size, shards: 4 });
+      for (const qi of [1, 50, 222]) {
+        expect(back.search(vector(qi), 10)).toEqual(g.search(vector(qi), 10));
+        const f = { entityTypes: ['inventory_item'], excludeKeys: ['k40'] };
+        expect(back.search(vector(qi), 10, f)).toEqual(g.search(vector(qi), 10, f));
+      }
+      back.applyWrite('k5', 'document', vector(5));
+      expect(back.search(vector(5), 1)[0]!.key).toBe('k5');
+      // one graph of 370 vectors where shards of 50 are asked for: its clusters would be too large
+      const one = (await saved()).dir;
+      await expect(OwnerVectorGraph.loadFrom(one, DIMS, { shardSize: 50 })).rejects.toThrow(
+        /1 shard\(s\) for 370 vectors, 8 expected/,
+      );
+      expect((await OwnerVectorGraph.loadFrom(one, DIMS, { shardSize: 200 })).stats().shards).toBe(1);
+    });
+
+    it('refuses a version-1 snapshot (one graph, built before shards): it is rebuilt', async () => {
+      const { dir } = await saved();
+      const manifestFile = path.join(dir, 'vectors.manifest.json');
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+      await writeFile(
+        manifestFile,
+        JSON.stringify({ ...manifest, version: 1, main: { file: 'vectors.usearch', live: 370 } }),
+      );
+      await expect(OwnerVectorGraph.loadFrom(dir, DIMS)).rejects.toThrow(/not a version-2/);
     });
 
     it('refuses truncated, corrupt, missing or mismatched files with a clear error', async () => {

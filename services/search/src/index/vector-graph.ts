@@ -8,6 +8,13 @@
 // (multi-threaded batch adds), answers as fast at recall@10 0.999 and holds half the memory (2 bytes
 // a dimension). i8, even with each vector pre-scaled to the full int range, kept recall@10 at 0.89,
 // and re-ranking it exactly would need a second copy of the vectors: f16 alone is smaller.
+// Shards: a large owner's vectors are split over several graphs by label (label mod shards), each
+// searched and the answers merged. Near-duplicates (versions of one document, items of one name)
+// form tight clusters, and a candidate list of ef items then spans only ef / cluster-size clusters:
+// on the bench's 1M corpus (clusters of ~54) recall@10 was 0.91 at ef 128 and 0.93 at ef 1,024, the
+// misses all in clusters the search never reached; neither m 32 nor exact re-ranking changed that.
+// Four shards of 250k (clusters of ~13 each) reach 0.99 at ef 128 for about four small searches'
+// time (docs/benchmarks/2026-11-27-vector-recall.md).
 // Filters: usearch's JS API has no filter callback. Excluded keys and common entity types are
 // over-fetched from the one graph and the search widened until enough remain. A rare type (at most
 // `sideGraphMax` vectors, and a quarter of the owner's once past a thousand) also keeps its vectors in a side graph of its own, searched instead when a
@@ -32,6 +39,8 @@ export interface VectorGraphSettings {
   exhaustiveBelow?: number;
   /** An entity type keeps a side graph while it has at most this many vectors (default 16,384). */
   sideGraphMax?: number;
+  /** Vectors per shard of the main graph: an owner expected to hold more is split (default 250,000). */
+  shardSize?: number;
 }
 
 export interface GraphCandidate {
@@ -52,6 +61,12 @@ export const GRAPH_QUANTIZATION = 'f16';
 /** A flush of loaded rows aims at this long, so the event loop is never held for long. */
 const FLUSH_TARGET_MS = 4;
 const MAX_BATCH = 1_024;
+export const DEFAULT_SHARD_SIZE = 250_000;
+
+/** How many shards a graph of `vectors` vectors is split into. */
+export function shardsFor(vectors: number, shardSize = DEFAULT_SHARD_SIZE): number {
+  return Math.max(1, Math.ceil(vectors / Math.max(1, shardSize)));
+}
 
 export function newUsearchIndex(dimensions: number, m: number, efConstruction: number): Index {
   return new Index({
@@ -82,7 +97,8 @@ export class OwnerVectorGraph {
   private readonly exhaustiveBelow: number;
   private readonly sideGraphMax: number;
   private labels = new VectorLabels();
-  private main: Index;
+  /** The main graph's shards: a label lives in shard `label % shards.length`. */
+  private shards: Index[];
   /** Entity types by index (a label's part), their live counts and side graphs (null: none). */
   private types: string[] = [];
   private counts: number[] = [];
@@ -94,7 +110,8 @@ export class OwnerVectorGraph {
   private pending = 0;
   private batch = 32;
 
-  constructor(dimensions: number, settings: VectorGraphSettings = {}, _initialCapacity = 1_024) {
+  /** `expectedSize`: how many vectors the owner holds, which sets the number of shards for good. */
+  constructor(dimensions: number, settings: VectorGraphSettings = {}, expectedSize = 1_024) {
     this.dimensions = dimensions;
     this.ef = settings.ef ?? 128;
     this.m = settings.m ?? 16;
@@ -102,7 +119,10 @@ export class OwnerVectorGraph {
     this.threads = Math.max(1, settings.threads ?? 2);
     this.exhaustiveBelow = settings.exhaustiveBelow ?? 2_048;
     this.sideGraphMax = settings.sideGraphMax ?? 16_384;
-    this.main = newUsearchIndex(dimensions, this.m, this.efConstruction);
+    const shards = shardsFor(expectedSize, settings.shardSize);
+    this.shards = Array.from({ length: shards }, () =>
+      newUsearchIndex(dimensions, this.m, this.efConstruction),
+    );
     this.pendingVectors = new Float32Array(32 * dimensions);
   }
 
@@ -111,17 +131,22 @@ export class OwnerVectorGraph {
     return this.labels.size;
   }
 
-  /** Live vectors, label slots allocated (live + free for reuse), usearch slots, side graphs' vectors. */
-  stats(): { live: number; labels: number; capacity: number; inSideGraphs: number } {
+  /** Live vectors, label slots allocated (live + free for reuse), usearch slots, side graphs' vectors, shards. */
+  stats(): { live: number; labels: number; capacity: number; inSideGraphs: number; shards: number } {
     this.flush();
     let inSideGraphs = 0;
     for (const s of this.sides) inSideGraphs += s?.size() ?? 0;
     return {
       live: this.labels.size,
       labels: this.labels.keys.length,
-      capacity: this.main.capacity(),
+      capacity: this.shards.reduce((n, s) => n + s.capacity(), 0),
       inSideGraphs,
+      shards: this.shards.length,
     };
+  }
+
+  private shardOf(label: number): Index {
+    return this.shards[label % this.shards.length]!;
   }
 
   /** A write the table has taken: the vector (null when the entity was deleted) replaces what was here. */
@@ -130,8 +155,9 @@ export class OwnerVectorGraph {
     this.remove(key);
     if (vector === null || !this.accepts(vector)) return;
     const part = this.partOf(entityType);
-    const label = BigInt(this.labels.add(key, part));
-    this.main.add(label, vector, 1);
+    const at = this.labels.add(key, part);
+    const label = BigInt(at);
+    this.shardOf(at).add(label, vector, 1);
     this.counted(part, 1);
     this.sides[part]?.add(label, vector, 1);
   }
@@ -180,8 +206,8 @@ export class OwnerVectorGraph {
     this.flush();
     const part = this.labels.parts[at]!;
     const label = BigInt(this.labels.remove(key)!);
-    // usearch frees the slot: the next add reuses it
-    this.main.remove(label);
+    // usearch frees the slot: the next add reuses it (a reused label lands in the same shard)
+    this.shardOf(at).remove(label);
     this.sides[part]?.remove(label);
     this.counted(part, -1);
   }
@@ -204,13 +230,20 @@ export class OwnerVectorGraph {
       if (parts.length === 0) return [];
       if (parts.length === this.counts.filter((c) => c > 0).length) parts = undefined; // every type held
     }
-    if (!parts) return this.searchIndex(this.main, vector, k, excluded, undefined);
-    if (parts.every((p) => this.sides[p])) {
+    if (parts?.every((p) => this.sides[p])) {
       // only rare types: their side graphs, merged
-      const out = parts.flatMap((p) => this.searchIndex(this.sides[p]!, vector, k, excluded, undefined));
-      return out.sort((a, b) => a.distance - b.distance).slice(0, k);
+      return merged(
+        parts.map((p) => this.searchIndex(this.sides[p]!, vector, k, excluded, undefined, 1)),
+        k,
+      );
     }
-    return this.searchIndex(this.main, vector, k, excluded, new Set(parts));
+    const only = parts && new Set(parts);
+    const share = this.shards.length;
+    if (share === 1) return this.searchIndex(this.shards[0]!, vector, k, excluded, only, 1);
+    return merged(
+      this.shards.map((s) => this.searchIndex(s, vector, k, excluded, only, share)),
+      k,
+    );
   }
 
   /**
@@ -236,7 +269,7 @@ export class OwnerVectorGraph {
       m: this.m,
       efConstruction: this.efConstruction,
       labels: this.labels,
-      main: this.main,
+      shards: this.shards,
       types: this.types.map((type, p) => ({ type, live: this.counts[p]!, side: this.sides[p]! })),
     });
   }
@@ -253,11 +286,16 @@ export class OwnerVectorGraph {
     const g = new OwnerVectorGraph(dims, settings);
     const read = await readGraphFiles(
       dir,
-      { dimensions: dims, quantization: GRAPH_QUANTIZATION, m: g.m },
+      {
+        dimensions: dims,
+        quantization: GRAPH_QUANTIZATION,
+        m: g.m,
+        shardSize: settings.shardSize ?? DEFAULT_SHARD_SIZE,
+      },
       (efc) => newUsearchIndex(dims, g.m, efc),
     );
     g.labels = read.labels;
-    g.main = read.main;
+    g.shards = read.shards;
     g.types = read.types.map((t) => t.type);
     g.counts = read.types.map((t) => t.live);
     g.sides = read.types.map((t) => t.side);
@@ -268,7 +306,8 @@ export class OwnerVectorGraph {
   /**
    * The nearest in one usearch graph, optionally of some types only: over-fetches by the excluded
    * keys and the types' share, and widens until enough remain; a small graph is searched exhaustively
-   * (a candidate list as long as the graph visits every node).
+   * (a candidate list as long as the graph visits every node). `shards`: how many graphs share the
+   * owner's vectors (the types' counts are the owner's, each shard holds about 1/shards of them).
    */
   private searchIndex(
     index: Index,
@@ -276,12 +315,15 @@ export class OwnerVectorGraph {
     k: number,
     excluded: Set<number>,
     parts: Set<number> | undefined,
+    shards: number,
   ): GraphCandidate[] {
     const live = index.size();
+    if (live === 0) return [];
     let matching = live;
     if (parts) {
       matching = 0;
       for (const p of parts) matching += this.counts[p]!;
+      matching = Math.min(live, Math.ceil(matching / shards));
     }
     const want = Math.min(k, matching);
     if (want <= 0) return [];
@@ -343,25 +385,26 @@ export class OwnerVectorGraph {
     const started = performance.now();
     const labels = this.pendingLabels.subarray(0, n);
     const vectors = this.pendingVectors.subarray(0, n * this.dimensions);
-    this.main.add(labels, vectors, this.threads);
-    for (let p = 0; p < this.sides.length; p++) {
-      const side = this.sides[p];
-      if (!side) continue;
+    const addSome = (index: Index, pick: (label: number) => boolean) => {
       const mine: number[] = [];
-      for (let i = 0; i < n; i++) if (this.labels.parts[Number(labels[i]!)] === p) mine.push(i);
-      if (mine.length === 0) continue;
-      const sideVectors = new Float32Array(mine.length * this.dimensions);
+      for (let i = 0; i < n; i++) if (pick(Number(labels[i]!))) mine.push(i);
+      if (mine.length === n) return index.add(labels, vectors, this.threads);
+      if (mine.length === 0) return;
+      const some = new Float32Array(mine.length * this.dimensions);
       mine.forEach((i, j) =>
-        sideVectors.set(
-          vectors.subarray(i * this.dimensions, (i + 1) * this.dimensions),
-          j * this.dimensions,
-        ),
+        some.set(vectors.subarray(i * this.dimensions, (i + 1) * this.dimensions), j * this.dimensions),
       );
-      side.add(
+      index.add(
         BigUint64Array.from(mine, (i) => labels[i]!),
-        sideVectors,
+        some,
         this.threads,
       );
+    };
+    const shards = this.shards.length;
+    this.shards.forEach((shard, s) => addSome(shard, (label) => label % shards === s));
+    for (let p = 0; p < this.sides.length; p++) {
+      const side = this.sides[p];
+      if (side) addSome(side, (label) => this.labels.parts[label] === p);
     }
     // size the next batch so a flush takes about FLUSH_TARGET_MS (the graph's cost per add grows slowly)
     const perVector = (performance.now() - started) / n;
@@ -369,4 +412,13 @@ export class OwnerVectorGraph {
       this.batch = Math.max(8, Math.min(MAX_BATCH, Math.floor(FLUSH_TARGET_MS / Math.max(perVector, 1e-4))));
     }
   }
+}
+
+/** The k nearest of several graphs' answers (each nearest first). */
+function merged(lists: GraphCandidate[][], k: number): GraphCandidate[] {
+  if (lists.length === 1) return lists[0]!.slice(0, k);
+  return lists
+    .flat()
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, k);
 }
