@@ -6,6 +6,7 @@
 // re-rank of the candidates fixes them) or clusters never reached (only ef/m fix them).
 //   node tests/bench/search/graph-recall.ts --snapshot DIR/vectors [--queries 100] [--efs 128,256,512,1024]
 //   node tests/bench/search/graph-recall.ts --build 200000 [--texts-mod 8] [--shard-size 250000] [--m 16] [--efc 100]
+//     [--k 20] [--save DIR | --load DIR]   (--build uses the product's OwnerVectorGraph, searched for k)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,11 @@ const { values: opt } = parseArgs({
     snapshot: { type: 'string' },
     build: { type: 'string' },
     'shard-size': { type: 'string', default: '250000' },
+    // keep the built graph (a folder under /tmp) and measure it again without rebuilding
+    save: { type: 'string' },
+    load: { type: 'string' },
+    // the answer's length in the product graph's searches (the product bench asks for 20)
+    k: { type: 'string', default: '20' },
     m: { type: 'string', default: '16' },
     efc: { type: 'string', default: '100' },
     queries: { type: 'string', default: '100' },
@@ -63,7 +69,7 @@ const searchOf = (q: Float32Array, ef: number): { labels: number[]; distances: n
     return { labels: Array.from(found.keys, Number), distances: Array.from(found.distances) };
   }
   graph!.ef = ef;
-  const found = graph!.search(q, ef);
+  const found = graph!.search(q, Number(opt.k));
   return { labels: found.map((c) => Number(c.key)), distances: found.map((c) => c.distance) };
 };
 const vecOf = (i: number, out = new Float32Array(dims)): Float32Array => {
@@ -112,18 +118,24 @@ if (opt.snapshot) {
     if (ownerOf(i) === 'bench-big' && texts.index.get(embedTextOf(seed, i))! % mod === 0) picked.push(i);
   itemOf = Int32Array.from(picked);
   n = picked.length;
-  const g = new OwnerVectorGraph(
-    dims,
-    { m: Number(opt.m), efConstruction: Number(opt.efc), shardSize: Number(opt['shard-size']) },
-    n,
-  );
+  const settings = {
+    m: Number(opt.m),
+    efConstruction: Number(opt.efc),
+    shardSize: Number(opt['shard-size']),
+  };
   const started = performance.now();
-  const v = new Float32Array(dims);
-  for (let l = 0; l < n; l++) g.load(String(l), 'document', vecOf(itemOf[l]!, v));
-  g.markReady();
+  let g: OwnerVectorGraph;
+  if (opt.load) g = await OwnerVectorGraph.loadFrom(opt.load, dims, settings);
+  else {
+    g = new OwnerVectorGraph(dims, settings, n);
+    const v = new Float32Array(dims);
+    for (let l = 0; l < n; l++) g.load(String(l), 'document', vecOf(itemOf[l]!, v));
+    g.markReady();
+    if (opt.save) await g.saveTo(opt.save);
+  }
   graph = g;
   log(
-    `built m ${opt.m} efc ${opt.efc}, ${g.stats().shards} shard(s), over ${n.toLocaleString('en')} items in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    `${opt.load ? 'loaded' : 'built'} m ${opt.m} efc ${opt.efc}, ${g.stats().shards} shard(s), over ${n.toLocaleString('en')} items in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
 }
 const N = itemOf.length;
