@@ -292,6 +292,17 @@ describe('OwnerVectorGraph', () => {
     for (let i = 0; i < 100; i++) g.applyWrite(`n${i}`, 'document', vector(9_000 + i));
     expect(g.stats()).toMatchObject({ live: 400, labels: 400, shards: 4 });
     expect(g.search(vector(9_042), 1)[0]!.key).toBe('n42');
+    // a type with no side graph, held by one shard only: found there, the other shards hold none
+    const few = new OwnerVectorGraph(
+      DIMS,
+      { shardSize: 100, sideGraphMax: 0, exhaustiveBelow: 0, ef: 16 },
+      400,
+    );
+    for (let i = 0; i < 400; i++) few.load(`k${i}`, i % 4 === 1 && i < 20 ? 'rare' : 'document', vector(i));
+    few.markReady();
+    expect(few.search(vector(1), 10, { entityTypes: ['rare'] }).map((c) => c.key)).toEqual(
+      exact(new Map([1, 5, 9, 13, 17].map((i) => [`k${i}`, vector(i)])), vector(1), 10),
+    );
     // every shard answers (HNSW may leave a node or two unreachable after deletes)
     expect(g.search(vector(9_042), 400).length).toBeGreaterThan(390);
   });

@@ -102,6 +102,8 @@ export class OwnerVectorGraph {
   /** Entity types by index (a label's part), their live counts and side graphs (null: none). */
   private types: string[] = [];
   private counts: number[] = [];
+  /** Live vectors per type and shard: a filtered shard asks for what it holds, not an average. */
+  private shardCounts: number[][] = [];
   private sides: (Index | null)[] = [];
   private readonly touched = new Set<string>();
   // rows loaded but not yet added, added in batches sized to take about FLUSH_TARGET_MS
@@ -158,7 +160,7 @@ export class OwnerVectorGraph {
     const at = this.labels.add(key, part);
     const label = BigInt(at);
     this.shardOf(at).add(label, vector, 1);
-    this.counted(part, 1);
+    this.counted(part, at, 1);
     this.sides[part]?.add(label, vector, 1);
   }
 
@@ -172,7 +174,7 @@ export class OwnerVectorGraph {
     if (!this.accepts(vector)) return;
     const part = this.partOf(entityType);
     const label = this.labels.add(key, part);
-    this.counted(part, 1);
+    this.counted(part, label, 1);
     if (this.pending === this.pendingLabels.length) {
       const labels = new BigUint64Array(MAX_BATCH);
       labels.set(this.pendingLabels);
@@ -209,7 +211,7 @@ export class OwnerVectorGraph {
     // usearch frees the slot: the next add reuses it (a reused label lands in the same shard)
     this.shardOf(at).remove(label);
     this.sides[part]?.remove(label);
-    this.counted(part, -1);
+    this.counted(part, at, -1);
   }
 
   /** The k nearest live vectors (fewer when the owner has fewer), nearest first. */
@@ -233,15 +235,14 @@ export class OwnerVectorGraph {
     if (parts?.every((p) => this.sides[p])) {
       // only rare types: their side graphs, merged
       return merged(
-        parts.map((p) => this.searchIndex(this.sides[p]!, vector, k, excluded, undefined, 1)),
+        parts.map((p) => this.searchIndex(this.sides[p]!, vector, k, excluded, undefined, 0)),
         k,
       );
     }
     const only = parts && new Set(parts);
-    const share = this.shards.length;
-    if (share === 1) return this.searchIndex(this.shards[0]!, vector, k, excluded, only, 1);
+    if (this.shards.length === 1) return this.searchIndex(this.shards[0]!, vector, k, excluded, only, 0);
     return merged(
-      this.shards.map((s) => this.searchIndex(s, vector, k, excluded, only, share)),
+      this.shards.map((s, i) => this.searchIndex(s, vector, k, excluded, only, i)),
       k,
     );
   }
@@ -298,6 +299,11 @@ export class OwnerVectorGraph {
     g.shards = read.shards;
     g.types = read.types.map((t) => t.type);
     g.counts = read.types.map((t) => t.live);
+    g.shardCounts = read.types.map(() => new Array<number>(g.shards.length).fill(0));
+    for (let label = 0; label < g.labels.keys.length; label++) {
+      const part = g.labels.parts[label]!;
+      if (part !== 255) g.shardCounts[part]![label % g.shards.length]! += 1;
+    }
     g.sides = read.types.map((t) => t.side);
     g.state = 'ready';
     return g;
@@ -306,8 +312,8 @@ export class OwnerVectorGraph {
   /**
    * The nearest in one usearch graph, optionally of some types only: over-fetches by the excluded
    * keys and the types' share, and widens until enough remain; a small graph is searched exhaustively
-   * (a candidate list as long as the graph visits every node). `shards`: how many graphs share the
-   * owner's vectors (the types' counts are the owner's, each shard holds about 1/shards of them).
+   * (a candidate list as long as the graph visits every node). `shard`: which shard of the main graph
+   * `index` is, for the types' counts (0 for a side graph, which is searched unfiltered).
    */
   private searchIndex(
     index: Index,
@@ -315,15 +321,14 @@ export class OwnerVectorGraph {
     k: number,
     excluded: Set<number>,
     parts: Set<number> | undefined,
-    shards: number,
+    shard: number,
   ): GraphCandidate[] {
     const live = index.size();
     if (live === 0) return [];
     let matching = live;
     if (parts) {
       matching = 0;
-      for (const p of parts) matching += this.counts[p]!;
-      matching = Math.min(live, Math.ceil(matching / shards));
+      for (const p of parts) matching += this.shardCounts[p]![shard]!;
     }
     const want = Math.min(k, matching);
     if (want <= 0) return [];
@@ -363,6 +368,7 @@ export class OwnerVectorGraph {
     if (this.types.length >= 255) throw new Error('a vector graph holds at most 255 entity types');
     this.types.push(entityType);
     this.counts.push(0);
+    this.shardCounts.push(new Array<number>(this.shards.length).fill(0));
     // a new type starts rare: its side graph follows it until it outgrows sideGraphMax
     this.sides.push(
       this.sideGraphMax > 0 ? newUsearchIndex(this.dimensions, this.m, this.efConstruction) : null,
@@ -370,7 +376,8 @@ export class OwnerVectorGraph {
     return this.types.length - 1;
   }
 
-  private counted(part: number, by: number): void {
+  private counted(part: number, label: number, by: number): void {
+    this.shardCounts[part]![label % this.shards.length]! += by;
     const count = (this.counts[part]! += by);
     // outgrown (too many, or past the first thousand and a quarter of the owner): the side graph goes
     // for good, until the next build; the main graph filters instead. So a common type is not
