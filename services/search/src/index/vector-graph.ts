@@ -13,7 +13,7 @@
 // form tight clusters, and a candidate list of ef items then spans only ef / cluster-size clusters:
 // on the bench's 1M corpus (clusters of ~54) recall@10 was 0.91 at ef 128 and 0.93 at ef 1,024, the
 // misses all in clusters the search never reached; neither m 32 nor exact re-ranking changed that.
-// Four shards of 250k (clusters of ~13 each) reach 0.99 at ef 128 for about four small searches'
+// Four shards of 250k (clusters of ~13 each) reach 0.977 at ef 128 at 1M for about four small searches'
 // time (docs/benchmarks/2026-11-26-vector-recall.md).
 // Filters: usearch's JS API has no filter callback. Excluded keys and common entity types are
 // over-fetched from the one graph and the search widened until enough remain. A rare type (at most
