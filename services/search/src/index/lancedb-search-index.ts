@@ -27,6 +27,7 @@ import { indexStats, listLiveEntities, versionOfEntity } from './lancedb-reads.t
 import { createRowMapper, entitySchema } from './lancedb-rows.ts';
 import type { Row } from './lancedb-rows.ts';
 import { WriteQueue } from './lancedb-write-queue.ts';
+import { OwnerRowCounts } from './owner-row-counts.ts';
 
 export { entityKey, HIT_COLUMNS } from './lancedb-rows.ts';
 export type { MemoryIndexOptions } from './lancedb-memory-index.ts';
@@ -150,8 +151,10 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
   let opening: Promise<void> | undefined;
   let closed = false;
   let optimizeTimer: NodeJS.Timeout | undefined;
-  // Live rows per owner (flat-scan decision); forgotten whenever the owner's rows change.
-  const ownerRows = new Map<string, number>();
+  // Live rows per owner (flat scan or ANN, memory index or table): counted once, moved by writes.
+  const ownerRows = new OwnerRowCounts((ownerId) =>
+    t().countRows(`deleted = false AND owner_id = ${sqlString(ownerId)}`),
+  );
 
   function t(): Table {
     if (!table) throw new Error('the search index is not open (call open() first)');
@@ -281,13 +284,17 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     }
     const keys = [...winner.keys()];
     const stored = new Map<string, bigint>();
+    const storedLive = new Set<string>();
     if (keys.length > 0) {
       const found = (await t()
         .query()
         .where(`key IN (${sqlStringList(keys)})`)
-        .select(['key', 'version'])
-        .toArray()) as { key: string; version: bigint }[];
-      for (const f of found) stored.set(f.key, BigInt(f.version));
+        .select(['key', 'version', 'deleted'])
+        .toArray()) as { key: string; version: bigint; deleted: boolean }[];
+      for (const f of found) {
+        stored.set(f.key, BigInt(f.version));
+        if (!f.deleted) storedLive.add(f.key);
+      }
     }
     const toWrite = [...winner.values()].filter((r) => {
       const s = stored.get(r.key);
@@ -309,7 +316,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
           .execute(data);
       }
       maintenance.noteWrite(toWrite.length);
-      for (const r of toWrite) ownerRows.delete(r.owner_id);
+      for (const r of toWrite)
+        ownerRows.moved(r.owner_id, (r.deleted ? 0 : 1) - (storedLive.has(r.key) ? 1 : 0));
       hitCache.forget(toWrite.map((r) => r.key));
       // The table has taken the rows: the owners' memory indexes follow (a tombstone removes the vector).
       memory.applyWrite(toWrite);
@@ -324,12 +332,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  async function liveRowsOf(ownerId: string): Promise<number> {
-    const cached = ownerRows.get(ownerId);
-    if (cached !== undefined) return cached;
-    const n = await t().countRows(`deleted = false AND owner_id = ${sqlString(ownerId)}`);
-    ownerRows.set(ownerId, n);
-    return n;
+  function liveRowsOf(ownerId: string): Promise<number> {
+    return ownerRows.get(ownerId);
   }
 
   async function deleteOwner(ownerId: string): Promise<void> {
@@ -341,7 +345,7 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
       await kaboodles.deleteOwner(ownerId);
       memory.dropOwner(ownerId);
       await memory.discardSnapshot(ownerId);
-      ownerRows.delete(ownerId);
+      ownerRows.forget(ownerId);
       hitCache.forget('all');
       maintenance.noteWrite(0);
     });
