@@ -13,9 +13,12 @@
 export class OwnerRowCounts {
   private readonly known = new Map<string, number>();
   private readonly running = new Map<string, { done: Promise<number>; moved: number }>();
-  private epoch = new Map<string, number>();
+  private readonly epoch = new Map<string, number>();
+  private readonly count: (ownerId: string) => Promise<number>;
 
-  constructor(private readonly count: (ownerId: string) => Promise<number>) {}
+  constructor(count: (ownerId: string) => Promise<number>) {
+    this.count = count;
+  }
 
   /** The owner's live rows: known, or counted once for all the callers that ask meanwhile. */
   get(ownerId: string): Promise<number> {
