@@ -202,6 +202,17 @@ describe('OwnerVectorGraph', () => {
     }
   });
 
+  it('finds every vector of a small graph loaded in threaded batches (usearch#735 strands some)', () => {
+    // 40 vectors added as one batch on 4 threads left an unreachable node in ~30 % of builds
+    // before small graphs took adds on one thread; 60 builds would all but surely catch one
+    for (let build = 0; build < 60; build++) {
+      const g = new OwnerVectorGraph(DIMS, { threads: 4 });
+      for (let i = 0; i < 40; i++) g.load(`k${i}`, 'document', vector(build * 100 + i));
+      g.markReady();
+      expect(g.search(vector(build * 100), 41)).toHaveLength(40);
+    }
+  });
+
   it('frees the slots of deleted vectors for the next ones', () => {
     const g = new OwnerVectorGraph(DIMS, {}, 16);
     for (let i = 0; i < 500; i++) g.load(`k${i}`, 'document', vector(i));

@@ -62,6 +62,14 @@ export const GRAPH_QUANTIZATION = 'f16';
 const FLUSH_TARGET_MS = 4;
 const MAX_BATCH = 1_024;
 export const DEFAULT_SHARD_SIZE = 250_000;
+/**
+ * An index below this many vectors takes adds on one thread. usearch 2.26's concurrent add() can
+ * strand a node no search reaches (unum-cloud/USearch#735, fix #772 not released): on 3,000 builds
+ * of 40 vectors on 2 threads, 30 % had such nodes, so a small owner's "exhaustive" search missed
+ * items; on 20,000 vectors about 4 (0.02 %). One thread for the first 4,096 keeps every exhaustively
+ * searched graph (≤ exhaustiveBelow, 2,048) whole; above it the threads halve the build time.
+ */
+export const SERIAL_ADDS_BELOW = 4_096;
 
 /** How many shards a graph of `vectors` vectors is split into. */
 export function shardsFor(vectors: number, shardSize = DEFAULT_SHARD_SIZE): number {
@@ -385,6 +393,15 @@ export class OwnerVectorGraph {
     if (count > this.sideGraphMax || (count > 1_024 && count * 4 > this.labels.size)) this.sides[part] = null;
   }
 
+  /** Adds a batch, on one thread while the index is small (see SERIAL_ADDS_BELOW). */
+  private addTo(index: Index, labels: BigUint64Array, vectors: Float32Array): void {
+    const serial = Math.min(labels.length, Math.max(0, SERIAL_ADDS_BELOW - index.size()));
+    if (serial > 0) index.add(labels.subarray(0, serial), vectors.subarray(0, serial * this.dimensions), 1);
+    if (serial < labels.length) {
+      index.add(labels.subarray(serial), vectors.subarray(serial * this.dimensions), this.threads);
+    }
+  }
+
   private flush(): void {
     const n = this.pending;
     if (n === 0) return;
@@ -395,16 +412,16 @@ export class OwnerVectorGraph {
     const addSome = (index: Index, pick: (label: number) => boolean) => {
       const mine: number[] = [];
       for (let i = 0; i < n; i++) if (pick(Number(labels[i]!))) mine.push(i);
-      if (mine.length === n) return index.add(labels, vectors, this.threads);
+      if (mine.length === n) return this.addTo(index, labels, vectors);
       if (mine.length === 0) return;
       const some = new Float32Array(mine.length * this.dimensions);
       mine.forEach((i, j) =>
         some.set(vectors.subarray(i * this.dimensions, (i + 1) * this.dimensions), j * this.dimensions),
       );
-      index.add(
+      this.addTo(
+        index,
         BigUint64Array.from(mine, (i) => labels[i]!),
         some,
-        this.threads,
       );
     };
     const shards = this.shards.length;
