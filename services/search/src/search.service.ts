@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { NotFoundError, UnavailableError, recordSearchDuration } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
+import { CorpusSizes } from './corpus-sizes.ts';
 import type { IndexedEntityType, MemberRef, SearchHit, SearchIndex } from './index/search-index.port.ts';
 import { normaliseQuery } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
@@ -86,23 +87,12 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     }
   }
 
-  // The owner's entity count scales BM25 evidence for the match percentage: read at most once a
-  // minute per owner (a library's size moves slowly and the feature is logarithmic in it).
-  const sizes = new Map<string, { n: number; at: number }>();
-  async function corpusSize(ownerId: string): Promise<number> {
-    const known = sizes.get(ownerId);
-    if (known && Date.now() - known.at < 60_000) return known.n;
-    let n = known?.n ?? 1000;
-    try {
-      n = (await deps.index().stats(ownerId)).entities;
-    } catch (err) {
-      deps.logger.debug({ err }, 'owner size unavailable: match percentages use the last known');
-    }
-    sizes.delete(ownerId);
-    sizes.set(ownerId, { n, at: Date.now() });
-    if (sizes.size > 10_000) sizes.delete(sizes.keys().next().value!);
-    return n;
-  }
+  // The owner's entity count scales BM25 evidence for the match percentage (see corpus-sizes.ts).
+  const sizes = new CorpusSizes((ownerId) => deps.index().entityCount(ownerId), {
+    onError: (err) =>
+      deps.logger.debug({ err }, 'owner size unavailable: match percentages use the last known'),
+  });
+  const corpusSize = (ownerId: string) => sizes.get(ownerId);
 
   async function run(
     ownerId: string,

@@ -198,12 +198,16 @@ export function rankingContract(s: ContractSuite): void {
     const a2 = entity(a, { ...shared, title: 'Identical twin record two' });
     await s.index().upsert([a1, a2]);
     const statsBefore = await s.index().stats(a);
+    expect(await s.index().entityCount(a)).toBe(2);
+    expect(await s.index().entityCount(b)).toBe(0);
     const b1 = entity(b, { ...shared, id: 'same-id', version: 5 });
     const b2 = entity(b, { ...shared, entityType: 'inventory_item' });
     expect(await s.index().upsert([b1, b2])).toEqual({ applied: 2, stale: 0 });
     expect(await s.index().stats(a)).toEqual(statsBefore);
     expect((await s.index().stats(a)).entities).toBe(2);
     expect((await s.index().stats(b)).entities).toBe(2);
+    expect(await s.index().entityCount(a)).toBe(2);
+    expect(await s.index().entityCount(b)).toBe(2);
     // b's same-id upsert (version 5) did not touch a's row
     expect(await s.index().versionOf({ entityType: 'document', id: 'same-id', ownerId: a })).toBe(1);
     expect(await s.index().versionOf({ entityType: 'document', id: 'same-id', ownerId: b })).toBe(5);

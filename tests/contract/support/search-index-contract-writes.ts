@@ -13,8 +13,11 @@ export function writesContract(s: ContractSuite): void {
     const ref = { entityType: 'document' as const, id: `v-${randomUUID()}`, ownerId: o };
     const v2 = entity(o, { ...ref, version: 2, title: 'walrus version two' });
     const v1 = entity(o, { ...ref, version: 1, title: 'walrus version one' });
+    expect(await s.index().entityCount(o)).toBe(0);
     expect(await s.index().upsert([v2])).toEqual({ applied: 1, stale: 0 });
+    expect(await s.index().entityCount(o)).toBe(1);
     expect(await s.index().upsert([v1])).toEqual({ applied: 0, stale: 1 });
+    expect(await s.index().entityCount(o)).toBe(1);
     expect((await s.index().search(q(o, 'keyword', 'walrus'))).map((h) => h.title)).toEqual([
       'walrus version two',
     ]);
@@ -22,10 +25,12 @@ export function writesContract(s: ContractSuite): void {
 
     expect(await s.index().delete([{ ...ref, version: 1 }])).toEqual({ applied: 0, stale: 1 });
     expect(ids(await s.index().search(q(o, 'keyword', 'walrus')))).toEqual([ref.id]);
+    expect(await s.index().entityCount(o)).toBe(1);
     expect(await s.index().delete([{ ...ref, version: 3 }])).toEqual({ applied: 1, stale: 0 });
     expect(await s.index().search(q(o, 'keyword', 'walrus'))).toEqual([]);
     expect(await s.index().versionOf(ref)).toBeUndefined();
     expect((await s.index().stats(o)).entities).toBe(0);
+    expect(await s.index().entityCount(o)).toBe(0);
 
     // the late, older upsert (version 2 arrives after the delete at 3) does not resurrect it
     expect(await s.index().upsert([entity(o, { ...ref, version: 2, title: 'walrus late' })])).toEqual({
@@ -39,6 +44,7 @@ export function writesContract(s: ContractSuite): void {
     const ghost = { entityType: 'inventory_item' as const, id: `g-${randomUUID()}`, ownerId: o };
     expect(await s.index().delete([{ ...ghost, version: 4 }])).toEqual({ applied: 1, stale: 0 });
     expect((await s.index().upsert([entity(o, { ...ghost, version: 3, title: 'ghost' })])).applied).toBe(0);
+    expect(await s.index().entityCount(o)).toBe(0);
 
     expect(await s.index().upsert([entity(o, { ...ref, version: 4, title: 'walrus reborn' })])).toEqual({
       applied: 1,
@@ -48,6 +54,8 @@ export function writesContract(s: ContractSuite): void {
       'walrus reborn',
     ]);
     expect(await s.index().versionOf(ref)).toBe(4);
+    expect(await s.index().entityCount(o)).toBe(1);
+    expect((await s.index().stats(o)).entities).toBe(1);
   });
 
   it('treats a re-upsert of the same version as stale and never duplicates an entity', async () => {

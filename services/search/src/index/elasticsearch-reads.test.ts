@@ -124,6 +124,29 @@ describe('elasticsearch search index: related, versionOf, stats', () => {
       query: { bool: { must_not: [{ term: { deleted: true } }] } },
     });
   });
+
+  it('counts one owner’s live entities with _count (what a search asks), owner filtered', async () => {
+    const { cluster, index } = await opened();
+    let down = false;
+    cluster.on((r) =>
+      r.path.endsWith('/_count')
+        ? down
+          ? esError(503, 'unavailable_shards_exception')
+          : { count: 987 }
+        : undefined,
+    );
+    expect(await index.entityCount('owner-1')).toBe(987);
+    const sent = cluster.find('/_count');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toContain(ALIAS);
+    expect(sent[0]!.body).toEqual({
+      query: {
+        bool: { filter: [{ term: { owner_id: 'owner-1' } }], must_not: [{ term: { deleted: true } }] },
+      },
+    });
+    down = true;
+    await expect(index.entityCount('owner-1')).rejects.toThrow(/counting an owner's entities/);
+  });
 });
 
 describe('elasticsearch search index: listLive (rebuild pruning)', () => {

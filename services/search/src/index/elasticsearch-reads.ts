@@ -133,6 +133,20 @@ export async function versionOfEntity(
   }
 }
 
+/** One owner's live entities: a count, cheap enough per search. */
+export async function ownerEntityCount(ctx: EsReadContext, ownerId: string): Promise<number> {
+  const { client, alias, where } = ctx;
+  try {
+    const r = await client.count({
+      index: alias,
+      query: { bool: { filter: [{ term: { owner_id: ownerId } }], must_not: [{ term: { deleted: true } }] } },
+    });
+    return r.count;
+  } catch (err) {
+    throw wrapError(`counting an owner's entities in ${where}`, err);
+  }
+}
+
 export async function indexStats(ctx: EsReadContext, ownerId?: string): Promise<IndexStats> {
   const { client, alias, where } = ctx;
   const live = { term: { deleted: true } };

@@ -33,7 +33,13 @@ import {
 import type { HnswOptions, IndexMeta, VectorEncoding } from './elasticsearch-mappings.ts';
 import { createPhysicalIndex, openAlias, readMeta, sameMeta } from './elasticsearch-open.ts';
 import type { EsIndexSetup } from './elasticsearch-open.ts';
-import { indexStats, listLiveEntities, relatedEntities, versionOfEntity } from './elasticsearch-reads.ts';
+import {
+  indexStats,
+  listLiveEntities,
+  ownerEntityCount,
+  relatedEntities,
+  versionOfEntity,
+} from './elasticsearch-reads.ts';
 import type { EsReadContext } from './elasticsearch-reads.ts';
 import { beginReindex } from './elasticsearch-reindex.ts';
 import type { ElasticsearchReindex } from './elasticsearch-reindex.ts';
@@ -334,6 +340,11 @@ export function createElasticsearchSearchIndex(
     stats(ownerId?: string): Promise<IndexStats> {
       opened();
       return indexStats(reads(), ownerId);
+    },
+
+    entityCount(ownerId: string): Promise<number> {
+      opened();
+      return ownerEntityCount(reads(), ownerId);
     },
 
     kaboodles: {

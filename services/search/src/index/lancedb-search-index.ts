@@ -15,7 +15,7 @@ import type { Connection, Table } from '@lancedb/lancedb';
 import { wrapError } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
 import { entityFilter, sqlString, sqlStringList } from './lance-filter.ts';
-import type { SearchIndex, UpsertOutcome } from './search-index.port.ts';
+import type { IndexStats, SearchIndex, UpsertOutcome } from './search-index.port.ts';
 import { createLanceDbKaboodleIndex } from './lancedb-kaboodle-index.ts';
 import { HitRowCache } from './lancedb-hit-cache.ts';
 import { checkVectorSize, createMaintenance, ensureIndices } from './lancedb-maintenance.ts';
@@ -336,6 +336,19 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     return ownerRows.get(ownerId);
   }
 
+  // An owner's stats read every row of the owner (their text's length): concurrent callers (a
+  // dashboard open in many tabs) share one read rather than each scanning.
+  const statsReads = new Map<string, Promise<IndexStats>>();
+  function ownerStats(ownerId: string): Promise<IndexStats> {
+    const running = statsReads.get(ownerId);
+    if (running) return running;
+    const read = indexStats(t(), { dir: options.dir, dims }, ownerId).finally(() =>
+      statsReads.delete(ownerId),
+    );
+    statsReads.set(ownerId, read);
+    return read;
+  }
+
   async function deleteOwner(ownerId: string): Promise<void> {
     const lit = sqlString(ownerId);
     await writer.barrier(async () => {
@@ -366,7 +379,9 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     search: queries.search,
     related: queries.related,
     versionOf: async (ref) => versionOfEntity(t(), ref),
-    stats: async (ownerId) => indexStats(t(), { dir: options.dir, dims }, ownerId),
+    stats: (ownerId) =>
+      ownerId === undefined ? indexStats(t(), { dir: options.dir, dims }) : ownerStats(ownerId),
+    entityCount: liveRowsOf,
     listLive: (o) => listLiveEntities(t, o),
     kaboodles: {
       upsert: (k) => kaboodles.upsert(k),

@@ -209,7 +209,16 @@ export interface SearchIndex {
   related(query: RelatedQuery): Promise<SearchHit[]>;
   /** The stored version of an entity, or undefined (deleted entities answer undefined). */
   versionOf(ref: Omit<EntityRef, 'version'>): Promise<number | undefined>;
+  /**
+   * The whole index's live entities and size, or one owner's share. An owner's share may read every
+   * one of the owner's entities (the embedded index sums their text): not for every search.
+   */
   stats(ownerId?: string): Promise<IndexStats>;
+  /**
+   * The owner's live entities, as `stats(ownerId).entities`, cheaply enough to ask per search: the
+   * embedded index counts once per owner and moves the count with writes, Elasticsearch counts.
+   */
+  entityCount(ownerId: string): Promise<number>;
   /**
    * Every live (not deleted) entity of every owner whose `updatedAt` is before `updatedBefore`, in
    * batches: a rebuild deletes those the catalogue no longer has. Entities written while it runs may

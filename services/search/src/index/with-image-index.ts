@@ -65,11 +65,12 @@ export function withImageIndex(text: SearchIndex, images: ImageIndex): SearchInd
     async ping() {
       await Promise.all([text.ping(), images.ping()]);
     },
-    // search, related, versionOf, stats, listLive: the text index's own
+    // search, related, versionOf, stats, entityCount, listLive: the text index's own
     search: (q) => text.search(q),
     related: (q) => text.related(q),
     versionOf: (r) => text.versionOf(r),
     stats: (o) => text.stats(o),
+    entityCount: (o) => text.entityCount(o),
     listLive: (o) => text.listLive(o),
     kaboodles: text.kaboodles,
     open: () => text.open(),

@@ -242,6 +242,9 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
       ).length;
       return { entities, sizeBytes: entities * options.dimensions * 4 };
     },
+    async entityCount(ownerId: string): Promise<number> {
+      return [...slots.values()].filter((s) => s.entity && s.ownerId === ownerId).length;
+    },
     async *listLive({ updatedBefore, batchSize }) {
       const refs: EntityRef[] = [...slots.values()].flatMap((s) =>
         s.entity && s.entity.updatedAt < updatedBefore
