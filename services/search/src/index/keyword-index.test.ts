@@ -318,7 +318,8 @@ describe('OwnerKeywordIndex layout', () => {
 
   it('folds the build’s last delta into main in the background after markReady', async () => {
     const docs = [...randomCorpus(2_500, 7)];
-    const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
+    // (a delta under minDeltaPostings is left: here every delta is over it)
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: 1 });
     // stop the build while it merges, with one document in the delta that takes writes meanwhile
     let i = 0;
     do {
@@ -335,6 +336,30 @@ describe('OwnerKeywordIndex layout', () => {
       await new Promise<void>((r) => setImmediate(r));
     }
     expect(ix.search('w1xb w2xc', 10)).toEqual(before);
+  });
+
+  it('leaves a small delta after markReady (a loaded snapshot’s reconcile) unmerged, answering the same', async () => {
+    const docs = [...randomCorpus(1_200, 11)];
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
+    const whole = new OwnerKeywordIndex({ minDeltaPostings: SMALL_DELTA });
+    for (const [key, d] of docs.slice(0, 1_190)) ix.load(key, d.type, d.text, d.lead);
+    while (ix.segments().merging) await ix.finishMerge();
+    ix.mergeNow();
+    expect(ix.segments().delta).toBe(0);
+    for (const [key, d] of docs.slice(1_190)) ix.load(key, d.type, d.text, d.lead);
+    const small = ix.segments().delta;
+    expect(small).toBeGreaterThan(0);
+    expect(small).toBeLessThan(SMALL_DELTA);
+    ix.markReady();
+    for (let t = 0; t < 50; t++) await new Promise<void>((r) => setImmediate(r));
+    expect(ix.segments()).toMatchObject({ delta: small, merging: false });
+    for (const [key, d] of docs) whole.load(key, d.type, d.text, d.lead);
+    whole.markReady();
+    whole.mergeNow();
+    for (const q of ['w1xb w2xc', 'w3xd', 'w2xc w7xh w9xb']) {
+      expect(ix.search(q, 10)).toHaveLength(10);
+      expect(ix.search(q, 10)).toEqual(whole.search(q, 10));
+    }
   });
 
   it('merges a large delta in the background, in slices, answering meanwhile', async () => {
