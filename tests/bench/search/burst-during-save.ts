@@ -103,7 +103,10 @@ async function oneRun(checkout: Checkout): Promise<RunResult> {
     durationS: seconds,
   });
   const diag = await server.diagnostics();
-  await server.waitForLine(SAVED, 300_000);
+  // (a server killed over the RSS limit saves nothing)
+  const exited = new Promise((r) => server.child.once('exit', r));
+  if (server.child.exitCode === null && server.child.signalCode === null)
+    await Promise.race([server.waitForLine(SAVED, 300_000), exited]);
   const { maxMb } = rss.stop();
   const saved = logLine(server, SAVED);
   await server.stop();
