@@ -29,7 +29,7 @@ export type {
   SearchQuery,
 } from './index/search-index.port.ts';
 export { documentToIndexed, inventoryItemToIndexed } from './indexed-entity.ts';
-export { createQueryEmbedder } from './query-embedder.ts';
+export { createQueryEmbedder, normaliseQuery } from './query-embedder.ts';
 export { GOOD_MATCH, calibrateList, fuseHybrid } from './ranking.ts';
 export type { HybridFusion } from './ranking.ts';
 export { searchConfig } from './search-config.ts';

@@ -10,6 +10,7 @@
 // Run: node tests/bench/search/burst-during-save.ts --data .cache/bench/product-1m/current
 //   [--baseline <checkout>] [--runs 3] [--mode keyword] [--rate 100] [--seconds 20] [--log FILE]
 import { appendFileSync } from 'node:fs';
+import path from 'node:path';
 import { numberArg } from './bench-args.ts';
 import { generateQueries } from './generate-items.ts';
 import { drive, percentile } from './product-driver.ts';
@@ -29,8 +30,10 @@ const arg = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const dataDir = arg('--data');
-if (!dataDir) throw new Error('--data <a filled product data folder> is required');
+const dataArg = arg('--data');
+if (!dataArg) throw new Error('--data <a filled product data folder> is required');
+// absolute: each checkout's server runs in its own folder
+const dataDir = path.resolve(dataArg);
 const baselineRoot = arg('--baseline');
 const runs = numberArg('--runs', 3);
 const mode = arg('--mode') ?? 'keyword';
@@ -60,6 +63,7 @@ interface RunResult {
   loopP99: number;
   saveMs: number;
   applied: number;
+  killed: boolean;
 }
 
 /** The first log line matching `re`, parsed (the server logs JSON lines). */
@@ -75,11 +79,29 @@ function logLine(server: ProductServer, re: RegExp): Record<string, unknown> | u
   }
 }
 
+/** A figure, or '-' when there is none (no answer came back). */
+const f = (x: number | null | undefined, digits = 1): string =>
+  typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '-';
+
+/** Waits for a log line; a server that never prints it fails the run with its last output. */
+async function expectLine(
+  server: ProductServer,
+  re: RegExp,
+  what: string,
+  timeoutMs = 600_000,
+): Promise<void> {
+  if ((await server.waitForLine(re, timeoutMs)) === undefined) {
+    const tail = server.output().slice(-3_000);
+    await server.stop();
+    throw new Error(`the server did not ${what} within ${timeoutMs / 1000} s; its last output:\n${tail}`);
+  }
+}
+
 async function oneRun(checkout: Checkout): Promise<RunResult> {
-  const opts = { dataDir: dataDir!, port, maxRssMb: 9_000, timeoutMs: 600_000 };
+  const opts = { dataDir, port, maxRssMb: 9_000, timeoutMs: 600_000 };
   // 1. files the snapshot will miss
   const first = await startProduct(checkout, opts);
-  await first.waitForLine(READY, 600_000);
+  await expectLine(first, READY, 'load or build the memory index');
   const token = await signIn(url, user!);
   const ingest = startIngesting(url, () => token, 60);
   await new Promise((r) => setTimeout(r, 8_000));
@@ -89,7 +111,7 @@ async function oneRun(checkout: Checkout): Promise<RunResult> {
   await first.stop();
   // 2. the load during the save that follows the reconcile
   const server = await startProduct(checkout, opts);
-  await server.waitForLine(SNAPSHOT_LOADED, 600_000);
+  await expectLine(server, SNAPSHOT_LOADED, 'load the memory index from its snapshot');
   const loaded = logLine(server, SNAPSHOT_LOADED);
   await server.diagnostics();
   const rss = rssSampler(server.pid);
@@ -102,7 +124,9 @@ async function oneRun(checkout: Checkout): Promise<RunResult> {
     rate,
     durationS: seconds,
   });
-  const diag = await server.diagnostics();
+  // a server killed over the RSS limit has no diagnostics: the run is recorded as killed
+  const diag = await server.diagnostics().catch(() => undefined);
+  const killed = diag === undefined;
   // (a server killed over the RSS limit saves nothing)
   const exited = new Promise((r) => server.child.once('exit', r));
   if (server.child.exitCode === null && server.child.signalCode === null)
@@ -111,20 +135,22 @@ async function oneRun(checkout: Checkout): Promise<RunResult> {
   const saved = logLine(server, SAVED);
   await server.stop();
   say(
-    `  ${checkout.label}: ${mode} ${rate}/s ${seconds} s during the save: p50 ${r.p50.toFixed(1)} p95 ${r.p95.toFixed(1)} ` +
-      `p99 ${r.p99.toFixed(1)} ms, failed ${r.failed}/${r.requests}${r.firstFailure ? ` (${r.firstFailure})` : ''}, ` +
-      `RSS max ${maxMb.toFixed(0)} MB, loop p99 ${diag.eventLoop.p99.toFixed(1)} ms; ingested ${ingested.uploaded}, ` +
+    `  ${checkout.label}: ${mode} ${rate}/s ${seconds} s during the save: p50 ${f(r.p50)} p95 ${f(r.p95)} ` +
+      `p99 ${f(r.p99)} ms (server p95 ${f(r.serverP95)}, index ${f(r.server.index?.p95)}), ` +
+      `failed ${r.failed}/${r.requests}${r.firstFailure ? ` (${r.firstFailure})` : ''}, ` +
+      `RSS max ${f(maxMb, 0)} MB${killed ? ' (KILLED over 9,000 MB)' : ''}, loop p99 ${diag?.eventLoop.p99.toFixed(1) ?? '-'} ms; ingested ${ingested.uploaded}, ` +
       `applied ${String(loaded?.applied)}; save ${String(saved?.ms)} ms ` +
       `(scan ${String(saved?.scanMs)}, freeze ${String(saved?.freezeMs)}, checksums ${String(saved?.checksumMs)})`,
   );
   return {
-    p50: r.p50,
-    p95: r.p95,
-    p99: r.p99,
+    p50: r.p50 ?? Number.NaN,
+    p95: r.p95 ?? Number.NaN,
+    p99: r.p99 ?? Number.NaN,
     failed: r.failed,
     requests: r.requests,
     rssMaxMb: maxMb,
-    loopP99: diag.eventLoop.p99,
+    loopP99: diag?.eventLoop.p99 ?? Number.NaN,
+    killed,
     saveMs: Number(saved?.ms ?? Number.NaN),
     applied: Number(loaded?.applied ?? 0),
   };
@@ -144,12 +170,14 @@ for (let run = 1; run <= runs; run++) {
   for (const c of checkouts) results.get(c.label)!.push(await oneRun(c));
 }
 const median = (xs: number[]) => percentile(xs, 50);
-say('| checkout | p50 ms | p95 ms | p99 ms | failed | RSS max MB | loop p99 ms | save ms |');
-say('|---|---|---|---|---|---|---|---|');
+say('| checkout | p50 ms | p95 ms | p99 ms | failed | RSS max MB | loop p99 ms | save ms | killed |');
+say('|---|---|---|---|---|---|---|---|---|');
 for (const [label, rs] of results) {
-  const m = (f: (r: RunResult) => number, digits = 1) => median(rs.map(f)).toFixed(digits);
+  const m = (pick: (r: RunResult) => number, digits = 1) =>
+    f(median(rs.map(pick).filter((x) => Number.isFinite(x))), digits);
   say(
     `| ${label} (median of ${rs.length}) | ${m((r) => r.p50)} | ${m((r) => r.p95)} | ${m((r) => r.p99)} | ` +
-      `${m((r) => r.failed, 0)} | ${m((r) => r.rssMaxMb, 0)} | ${m((r) => r.loopP99)} | ${m((r) => r.saveMs, 0)} |`,
+      `${m((r) => r.failed, 0)} | ${m((r) => r.rssMaxMb, 0)} | ${m((r) => r.loopP99)} | ${m((r) => r.saveMs, 0)} | ` +
+      `${rs.filter((r) => r.killed).length} of ${rs.length} |`,
   );
 }

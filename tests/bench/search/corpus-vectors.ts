@@ -179,14 +179,18 @@ export async function corpusVectors(
   };
 }
 
-/** Query vectors, cached the same way (one file per seed, model and count). */
+/**
+ * Query vectors, cached the same way (one file per seed, model, count and `tag`: texts prepared
+ * another way, e.g. normalised as the server embeds them, need a tag of their own).
+ */
 export async function queryVectors(
   seed: number,
   texts: string[],
   embedder: Embedder,
+  tag = '',
 ): Promise<{ vectors: Float32Array[]; cached: boolean }> {
   const dims = embedder.dimensions;
-  const file = path.join(cacheDir(seed, embedder.model), `queries-${texts.length}.f32`);
+  const file = path.join(cacheDir(seed, embedder.model), `queries-${tag}${texts.length}.f32`);
   if (existsSync(file)) {
     const buf = await readFile(file);
     const all = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));

@@ -127,6 +127,25 @@ describe('LanceDB search index', () => {
     await index.close();
   });
 
+  it('shares one read of an owner’s stats among concurrent callers, and reads afresh after', async () => {
+    const dir = await tempDir();
+    const index = createLanceDbSearchIndex({ dir, dimensions: DIMS });
+    await index.open();
+    await index.upsert([entity(1), entity(2), entity(3, { ownerId: 'u2' })]);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => index.stats('u1')));
+    expect(burst[0]).toMatchObject({ entities: 2 });
+    // one read: every caller got the very same answer
+    for (const s of burst) expect(s).toBe(burst[0]);
+    expect(await index.entityCount('u1')).toBe(2);
+    await index.upsert([entity(4)]);
+    const after = await index.stats('u1');
+    expect(after).not.toBe(burst[0]);
+    expect(after.entities).toBe(3);
+    expect(await index.entityCount('u1')).toBe(3);
+    expect(await index.entityCount('u2')).toBe(1);
+    await index.close();
+  });
+
   it('fails clearly when used before open()', async () => {
     const index = createLanceDbSearchIndex({ dir: await tempDir(), dimensions: DIMS });
     await expect(index.search({ ownerId: 'u', mode: 'keyword', text: 'x', limit: 1 })).rejects.toThrow(
