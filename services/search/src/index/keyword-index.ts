@@ -170,10 +170,8 @@ export class OwnerKeywordIndex {
   markReady(): void {
     this.state = 'ready';
     this.keyTouched = new Uint8Array(0);
-    // the build's last delta can be a quarter of main: folded in at once (in the background). A
-    // delta under minDeltaPostings is left (scored in full, it costs little): after a snapshot load
-    // it holds only the reconcile's writes, and folding 8 of them into a million-entity main took
-    // 4.7 s of the loop's time at 1M, while the first searches came in.
+    // a build's large last delta is folded in at once (in the background); a small one (after a
+    // snapshot load, the reconcile's writes: folding 8 into a 1M main took 4.7 s of loop) is left
     this.foldDelta = this.delta.postings >= this.minDeltaPostings;
     this.scheduleMerge();
   }
