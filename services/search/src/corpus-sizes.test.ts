@@ -78,6 +78,18 @@ describe('CorpusSizes', () => {
     expect(errors).toHaveLength(2);
   });
 
+  it('answers the fallback when the count throws at once (the index not open yet)', async () => {
+    const errors: unknown[] = [];
+    const sizes = new CorpusSizes(
+      () => {
+        throw new Error('the search index is not open yet');
+      },
+      { fallback: 1_000, onError: (e) => errors.push(e) },
+    );
+    expect(await sizes.get('alice')).toBe(1_000);
+    expect(errors).toHaveLength(1);
+  });
+
   it('forgets the owner refreshed longest ago past its limit', async () => {
     const sizes = new CorpusSizes(async (owner) => Number(owner.slice(1)), { maxOwners: 2 });
     expect(await sizes.get('o1')).toBe(1);

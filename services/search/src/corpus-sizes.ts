@@ -54,7 +54,14 @@ export class CorpusSizes {
   private read(ownerId: string): Promise<number> {
     const running = this.reading.get(ownerId);
     if (running) return running;
-    const done = this.count(ownerId).then(
+    let counting: Promise<number>;
+    try {
+      counting = this.count(ownerId);
+    } catch (err) {
+      // a count that throws at once (e.g. the index not open yet) fails like one that rejects
+      counting = Promise.reject(err as Error);
+    }
+    const done = counting.then(
       (n) => {
         this.known.delete(ownerId);
         this.known.set(ownerId, { n, at: Date.now() });
