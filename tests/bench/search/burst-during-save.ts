@@ -18,6 +18,7 @@ import { startIngesting } from './product-ingest.ts';
 import {
   THIS_CHECKOUT,
   checkoutAt,
+  MEMORY_INDEX_BUILT,
   rssSampler,
   savedUser,
   signIn,
@@ -51,7 +52,6 @@ const say = (line: string) => {
 };
 const SNAPSHOT_LOADED = /loaded an owner.s in-memory index from its snapshot/;
 const SAVED = /saved an owner.s in-memory index snapshot/;
-const READY = /(loaded|built) an owner.s in-memory index/;
 
 interface RunResult {
   p50: number;
@@ -101,7 +101,7 @@ async function oneRun(checkout: Checkout): Promise<RunResult> {
   const opts = { dataDir, port, maxRssMb: 9_000, timeoutMs: 600_000 };
   // 1. files the snapshot will miss
   const first = await startProduct(checkout, opts);
-  await expectLine(first, READY, 'load or build the memory index');
+  await expectLine(first, MEMORY_INDEX_BUILT, 'load or build the memory index');
   const token = await signIn(url, user!);
   const ingest = startIngesting(url, () => token, 60);
   await new Promise((r) => setTimeout(r, 8_000));
