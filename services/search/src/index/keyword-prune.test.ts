@@ -80,7 +80,7 @@ function expectPrunedExact(ix: OwnerKeywordIndex, qs: string[]): void {
 
 describe('pruned keyword search', () => {
   it('returns exactly the exhaustive top k over main, a delta, deletes and a merge under way', () => {
-    const docs = [...zipfCorpus(6_000, 3)];
+    const docs = [...zipfCorpus(10_000, 3)]; // past 8,192 slots: pruneMain may give up on bounds there
     const ix = new OwnerKeywordIndex({ minDeltaPostings: 30_000 });
     const qs = queries(17, 120);
     // the build stopped while a merge is under way: main, the frozen delta and a fresh one answer
@@ -104,7 +104,7 @@ describe('pruned keyword search', () => {
       ix.applyWrite(i % 3 === 0 ? `d-${i}` : key, d.type, d.text, d.lead);
       i++;
     }
-    for (let j = 0; j < 6_000; j += 7) ix.remove(`d-${j}`);
+    for (let j = 0; j < 10_000; j += 7) ix.remove(`d-${j}`);
     ix.close();
     expect(ix.segments().delta).toBeGreaterThan(0);
     expectPrunedExact(ix, qs);
@@ -150,5 +150,30 @@ describe('pruned keyword search', () => {
     expect(ix.search('heron', 9).map((h) => h.key)).toEqual(
       ix.searchExhaustive('heron', 9).map((h) => h.key),
     );
+  });
+
+  it('scores the documents on both sides of every window edge, one or several lists essential', () => {
+    // pruneMain reads main 2,048 slots at a time: planted documents sit on the edges (2,047 | 2,048
+    // …), each matching several rare words (several lists essential) or one (one essential list),
+    // among texts of common words; slot i is the i-th document loaded
+    const rand = rng(21);
+    const word = zipf(rand);
+    const edges = [2_047, 2_048, 4_095, 4_096, 6_143, 6_144, 8_191, 8_192, 10_239];
+    const planted = new Map(
+      edges.map((slot, i) => [slot, i % 2 === 0 ? 'wren finch lark wren' : `finch ${VOCAB[i]}`]),
+    );
+    const ix = new OwnerKeywordIndex({ minDeltaPostings: 5_000 });
+    for (let i = 0; i < 10_300; i++) {
+      const common = Array.from({ length: 4 + Math.floor(rand() * 20) }, word).join(' ');
+      const rare = rand() < 0.05 ? ` ${['wren', 'finch', 'lark'][i % 3]}` : '';
+      const text = planted.get(i) ?? `${common}${rare}`;
+      ix.load(`s${i}`, i % 4 === 0 ? 'inventory_item' : 'document', `${text}\n${wordPairs(text)}`);
+    }
+    ix.markReady();
+    ix.mergeNow();
+    const qs = ['wren finch lark', 'wren lark', 'finch', `finch ${VOCAB[1]}`, `lark ${VOCAB[0]} ${VOCAB[2]}`];
+    expectPrunedExact(ix, qs.concat(queries(23, 30)));
+    const best = ix.search('wren finch lark', 5).map((h) => Number(h.key.slice(1)));
+    expect(best.every((slot) => planted.has(slot))).toBe(true);
   });
 });

@@ -47,4 +47,33 @@ describe('StringTable', () => {
         expect(Math.sign(t.compare(ids[i]!, ids[j]!)), `${a} vs ${b}`).toBe(a < b ? -1 : a > b ? 1 : 0);
       }
   });
+
+  it('compares strings sharing a long prefix rightly while a new string shortens what they share', () => {
+    // an owner's keys share `["<owner>","`: compare skips it; a later string shares less, or is the
+    // prefix itself, and a table rebuilt from its parts (a snapshot) must agree
+    const owner = '["f6a2510b-1d0a-45e9-8cd1-3aad354d4401","';
+    const first = ['document","b2"]', 'document","a9"]', 'inventory_item","a1"]', 'document","é"]'].map(
+      (rest) => owner + rest,
+    );
+    const later = [owner.slice(0, 20), owner, `${owner.slice(0, 39)}é`, '["e', '😀'];
+    const t = new StringTable();
+    const check = (table: StringTable, strings: string[]) => {
+      const ids = strings.map((s) => table.find(s));
+      for (let i = 0; i < strings.length; i++)
+        for (let j = 0; j < strings.length; j++) {
+          const a = strings[i]!;
+          const b = strings[j]!;
+          expect(Math.sign(table.compare(ids[i]!, ids[j]!)), `${a} vs ${b}`).toBe(a < b ? -1 : a > b ? 1 : 0);
+        }
+    };
+    for (const s of first) t.intern(s);
+    check(t, first);
+    const all = [...first];
+    for (const s of later) {
+      t.intern(s);
+      all.push(s);
+      check(t, all);
+      check(new StringTable(t.parts()), all);
+    }
+  });
 });

@@ -40,6 +40,11 @@ export class StringTable {
   private starts: Uint32Array;
   private buckets: Int32Array;
   private count: number;
+  /**
+   * Bytes every string here starts with (-1 while empty): compare skips them. An owner's keys all
+   * start with `["<owner id>","` (41 bytes), and ties between equal scores compare keys a lot.
+   */
+  private shared = -1;
 
   constructor(parts?: StringTableParts) {
     this.chars = parts?.chars ?? new Uint8Array(4_096);
@@ -49,6 +54,22 @@ export class StringTable {
     this.charLength = this.starts[this.count]!;
     if ((this.buckets.length & (this.buckets.length - 1)) !== 0 || this.starts.length <= this.count)
       throw new Error('string table: inconsistent parts');
+    for (let id = 0; id < this.count && this.shared !== 0; id++) this.narrowShared(id);
+  }
+
+  /** Narrows shared to the bytes id's string has in common with the first string. */
+  private narrowShared(id: number): void {
+    const from = this.starts[id]!;
+    const length = this.starts[id + 1]! - from;
+    if (this.shared < 0) {
+      this.shared = length;
+      return;
+    }
+    const c = this.chars;
+    const n = Math.min(this.shared, length);
+    let i = 0;
+    while (i < n && c[from + i] === c[i]) i++;
+    this.shared = i;
   }
 
   get size(): number {
@@ -92,6 +113,7 @@ export class StringTable {
     }
     this.starts[id + 1] = this.charLength;
     this.count += 1;
+    if (this.shared !== 0) this.narrowShared(id);
     this.buckets[b] = id + 1;
     if (this.count * 2 > this.buckets.length) this.rehash();
     return id;
@@ -120,7 +142,7 @@ export class StringTable {
     const bFrom = this.starts[b]!;
     const bLen = this.starts[b + 1]! - bFrom;
     const n = Math.min(aLen, bLen);
-    for (let i = 0; i < n; i++) {
+    for (let i = this.shared > 0 ? this.shared : 0; i < n; i++) {
       const x = c[aFrom + i]!;
       const y = c[bFrom + i]!;
       if (x === y) continue;
