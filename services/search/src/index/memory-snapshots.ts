@@ -126,20 +126,24 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
     const gen = join(ownerDir, generation);
     const timings: Record<string, number> = {};
     let files: Record<string, [number, string]>;
+    let vectorsWritten: Promise<void> | undefined;
     try {
       for (const part of ['vectors', 'keywords', 'rows']) await mkdir(join(gen, part), { recursive: true });
       // A merge rewrites the keyword index's df as it goes: the state is taken between merges.
       while (parts.words.merging) await parts.words.finishMerge();
       // The snapshot's state: all three parts as of this moment, with no await in between, so they
       // agree; writes from now on go to the live parts and into the next snapshot.
+      // The vectors' writer starts at once: it saves the first usearch graph now, the others with the
+      // loop's turn between them, and the graph holds its writes until the last is saved.
       let t = performance.now();
-      const writeVectors = parts.graph.freeze(join(gen, 'vectors'));
       const writeWords = parts.words.freeze();
       const writeRows = parts.rows.freeze();
+      vectorsWritten = parts.graph.freeze(join(gen, 'vectors'))();
+      vectorsWritten.catch(() => undefined); // awaited below (an unhandled rejection meanwhile otherwise)
       timings.freezeMs = performance.now() - t;
       hooks.frozen?.();
       const steps: [string, () => Promise<void>][] = [
-        ['vectors', writeVectors],
+        ['vectors', () => vectorsWritten!],
         ['keywords', () => writeWords(join(gen, 'keywords'))],
         ['rows', () => writeRows(join(gen, 'rows'))],
       ];
@@ -175,6 +179,7 @@ export function createSnapshotStore(root: string, identity: SnapshotIdentity): S
       }
       await rename(tmp, join(ownerDir, MANIFEST));
     } catch (err) {
+      await vectorsWritten?.catch(() => undefined); // its files first, then the folder
       await rm(gen, { recursive: true, force: true });
       throw err;
     }

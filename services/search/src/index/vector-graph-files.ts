@@ -79,15 +79,21 @@ export async function writeGraphFiles(dir: string, snap: GraphSnapshot): Promise
 }
 
 /**
- * Takes the snapshot of the graph as it is now, for writing while it changes: the usearch graphs are
- * saved at once into `dir` (which must exist), under temporary names — synchronously, as the binding
- * offers no other way (usearch 2.x: `save(path)` only, no buffer or async form, and its native index
- * cannot move to a worker): about 1 s at a million vectors on a quiet machine, many times that when the
-disk is busy (docs/benchmarks/2026-11-27-snapshot-saves.md) — and the labels copied (an array of
- * references and a byte per label). The returned writer writes the rest, checksums every file and
- * renames them into place, the manifest last; a failure removes what it wrote.
+ * Takes the snapshot of the graph as it is now, for writing while it changes: the labels are copied
+ * (an array of references and a byte per label) and the returned writer saves the usearch graphs into
+ * `dir` (which must exist) under temporary names, one at a time with the loop's turn between them,
+ * then writes the rest, checksums every file and renames them into place, the manifest last; a
+ * failure removes what it wrote. The graphs must not change until `saved` is called (the caller holds
+ * its writes): each save is synchronous, as the binding offers no other way (usearch 2.x: `save(path)`
+ * only, no buffer or async form, and its native index cannot move to a worker), about 1 s for all of
+ * a million vectors (docs/benchmarks/2026-11-27-snapshot-saves.md); one shard at a time, the loop is
+ * held for a shard's part of it (docs/benchmarks/2026-11-27-keyword-windows.md).
  */
-export function freezeGraphFiles(dir: string, snap: GraphSnapshot): () => Promise<void> {
+export function freezeGraphFiles(
+  dir: string,
+  snap: GraphSnapshot,
+  saved: () => void = () => undefined,
+): () => Promise<void> {
   const tag = `.tmp-${process.pid}-${Date.now().toString(36)}`;
   const written: { name: string; temp: string }[] = [];
   const cleanUp = () => Promise.all(written.map((w) => rm(path.join(dir, w.temp), { force: true })));
@@ -95,35 +101,38 @@ export function freezeGraphFiles(dir: string, snap: GraphSnapshot): () => Promis
   const parts = snap.labels.parts.slice(0, keys.length);
   const graphs: { name: string; temp: string; index: Index }[] = [];
   const types: Manifest['types'] = [];
-  let mainLive: number[];
+  const mainLive = snap.shards.map((shard) => shard.size());
   const shardFiles = snap.shards.map((_, i) => (i === 0 ? 'vectors.usearch' : `vectors.shard-${i}.usearch`));
-  try {
-    for (const k of keys) {
-      if (k.includes('\n')) throw new VectorGraphFileError(dir, 'a key holds a line break');
-    }
-    const save = (name: string, index: Index) => {
-      const temp = name + tag;
-      written.push({ name, temp });
-      index.save(path.join(dir, temp));
-      graphs.push({ name, temp, index });
-    };
-    snap.shards.forEach((shard, i) => save(shardFiles[i]!, shard));
-    mainLive = snap.shards.map((shard) => shard.size());
-    for (let i = 0; i < snap.types.length; i++) {
-      const t = snap.types[i]!;
-      const side = t.side ? `vectors.side-${i}.usearch` : null;
-      if (side) save(side, t.side!);
-      types.push({ type: t.type, live: t.live, side });
-    }
-  } catch (err) {
-    const failed = err;
-    return async () => {
-      await cleanUp();
-      throw failed;
-    };
+  const toSave: { name: string; index: Index }[] = snap.shards.map((shard, i) => ({
+    name: shardFiles[i]!,
+    index: shard,
+  }));
+  for (let i = 0; i < snap.types.length; i++) {
+    const t = snap.types[i]!;
+    const side = t.side ? `vectors.side-${i}.usearch` : null;
+    if (side) toSave.push({ name: side, index: t.side! });
+    types.push({ type: t.type, live: t.live, side });
   }
+  /** The usearch graphs, one synchronous save at a time, the loop getting its turn between them. */
+  const saveGraphs = async () => {
+    try {
+      for (const k of keys) {
+        if (k.includes('\n')) throw new VectorGraphFileError(dir, 'a key holds a line break');
+      }
+      for (const [i, { name, index }] of toSave.entries()) {
+        if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        const temp = name + tag;
+        written.push({ name, temp });
+        index.save(path.join(dir, temp));
+        graphs.push({ name, temp, index });
+      }
+    } finally {
+      saved();
+    }
+  };
   return async () => {
     try {
+      await saveGraphs();
       const files: FileEntry[] = [];
       const put = async (name: string, data: string | Uint8Array) => {
         const temp = name + tag;

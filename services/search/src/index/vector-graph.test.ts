@@ -356,6 +356,38 @@ describe('OwnerVectorGraph', () => {
       expect((await OwnerVectorGraph.loadFrom(dir, DIMS)).size).toBe(back.size);
     });
 
+    it('saves its shards one at a time: writes meanwhile wait, stay out of the file, then apply', async () => {
+      const { g, dir } = await saved(100);
+      const before = g.size;
+      const write = g.freeze(dir);
+      // writes and searches arrive while the shards are saved, in the loop's turns between them
+      const during: string[][] = [];
+      let turns = 0;
+      const meanwhile = () => {
+        turns++;
+        g.applyWrite(`new${turns}`, 'document', vector(10_000 + turns));
+        g.applyWrite('k40', 'document', null);
+        g.remove('k41');
+        during.push(g.search(vector(10_000 + turns), 3).map((c) => c.key));
+        if (turns < 3) setImmediate(meanwhile);
+      };
+      setImmediate(meanwhile);
+      expect(() => g.freeze(dir)).toThrow(/under way/);
+      await write();
+      expect(turns).toBeGreaterThan(0);
+      // searched meanwhile: the graph as of the freeze
+      for (const keys of during) expect(keys.some((k) => k.startsWith('new'))).toBe(false);
+      // after: every write applied, in order
+      expect(g.size).toBe(before + turns - 2);
+      expect(g.search(vector(10_001), 1)[0]!.key).toBe('new1');
+      expect(g.search(vector(40), 400).map((c) => c.key)).not.toContain('k40');
+      // the file: as of the freeze
+      const back = await OwnerVectorGraph.loadFrom(dir, DIMS, { ef: 64, shardSize: 100 });
+      expect(back.size).toBe(before);
+      expect(back.search(vector(40), 1)[0]!.key).toBe('k40');
+      expect(back.search(vector(10_001), 400).map((c) => c.key)).not.toContain('new1');
+    });
+
     it('saves and opens a graph in shards, and refuses one with too few shards for its size', async () => {
       const { g, dir } = await saved(100);
       expect(g.stats().shards).toBe(4);

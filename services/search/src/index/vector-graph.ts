@@ -119,6 +119,8 @@ export class OwnerVectorGraph {
   private pendingVectors: Float32Array;
   private pending = 0;
   private batch = 32;
+  /** While a snapshot's graphs are saved (one at a time, see freeze), writes wait here, in order. */
+  private held: { key: string; entityType: string; vector: Float32Array | null }[] | undefined;
 
   /** `expectedSize`: how many vectors the owner holds, which sets the number of shards for good. */
   constructor(dimensions: number, settings: VectorGraphSettings = {}, expectedSize = 1_024) {
@@ -161,6 +163,10 @@ export class OwnerVectorGraph {
 
   /** A write the table has taken: the vector (null when the entity was deleted) replaces what was here. */
   applyWrite(key: string, entityType: string, vector: Float32Array | null): void {
+    if (this.held) {
+      this.held.push({ key, entityType, vector });
+      return;
+    }
     if (this.state === 'building') this.touched.add(key);
     this.remove(key);
     if (vector === null || !this.accepts(vector)) return;
@@ -211,6 +217,10 @@ export class OwnerVectorGraph {
   }
 
   remove(key: string): void {
+    if (this.held) {
+      this.held.push({ key, entityType: '', vector: null }); // a write of no vector removes
+      return;
+    }
     const at = this.labels.labelOf(key);
     if (at === undefined) return;
     this.flush();
@@ -265,22 +275,41 @@ export class OwnerVectorGraph {
   }
 
   /**
-   * The graph as of now, for a snapshot written while writes go on: saves the usearch graphs into
-   * `dir` (which must exist) at once, synchronously (see freezeGraphFiles), and returns the writer
-   * of the rest.
+   * The graph as of now, for a snapshot written while writes go on: returns the writer of its files
+   * (see freezeGraphFiles). Call the writer at once: it saves the usearch graphs one at a time with
+   * the loop's turn between them, and until the last is saved, writes to the graph wait (searches
+   * meanwhile see it as of the freeze) and are then applied in order.
    */
   freeze(dir: string): () => Promise<void> {
     if (this.state !== 'ready') throw new Error('only a ready vector graph can be saved');
+    if (this.held) throw new Error('a save of this vector graph is under way');
     this.flush();
-    return freezeGraphFiles(dir, {
-      dimensions: this.dimensions,
-      quantization: GRAPH_QUANTIZATION,
-      m: this.m,
-      efConstruction: this.efConstruction,
-      labels: this.labels,
-      shards: this.shards,
-      types: this.types.map((type, p) => ({ type, live: this.counts[p]!, side: this.sides[p]! })),
-    });
+    this.held = [];
+    try {
+      return freezeGraphFiles(
+        dir,
+        {
+          dimensions: this.dimensions,
+          quantization: GRAPH_QUANTIZATION,
+          m: this.m,
+          efConstruction: this.efConstruction,
+          labels: this.labels,
+          shards: this.shards,
+          types: this.types.map((type, p) => ({ type, live: this.counts[p]!, side: this.sides[p]! })),
+        },
+        () => this.release(),
+      );
+    } catch (err) {
+      this.release();
+      throw err;
+    }
+  }
+
+  /** The graphs are saved: the writes that waited are applied, in order. */
+  private release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const w of held) this.applyWrite(w.key, w.entityType, w.vector);
   }
 
   /**
