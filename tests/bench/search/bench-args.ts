@@ -1,4 +1,17 @@
-// Command-line numbers for the search benches: `--name value`, else the fallback.
+// Command-line numbers for the search benches: `--name value`, else the fallback. `--help` (or `-h`)
+// prints the running bench's opening comment, which says how to run it, and exits: a bench takes
+// no option it does not know, so `--help` would otherwise run it (a product bench fills 100,000 items).
+import { readFileSync } from 'node:fs';
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  const lines = readFileSync(process.argv[1]!, 'utf8').split('\n');
+  const usage = lines.slice(
+    0,
+    lines.findIndex((l) => !l.startsWith('//')),
+  );
+  console.log(usage.map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
 
 function raw(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
