@@ -117,7 +117,7 @@ export function startProduct(checkout: Checkout, opts: StartOptions): Promise<Pr
   const seen: { re: RegExp; ms: number }[] = [];
   // Lines a caller may wait for later are remembered from the start (the in-memory index can be
   // built before anyone asks).
-  const watched: RegExp[] = [MEMORY_INDEX_BUILT];
+  const watched: RegExp[] = [MEMORY_INDEX_BUILT, SNAPSHOT_SAVED, LOADED_UNCHANGED];
   const onData = (chunk: Buffer) => {
     const text = chunk.toString();
     const now = performance.now() - spawnedAt;
@@ -211,9 +211,13 @@ export function startProduct(checkout: Checkout, opts: StartOptions): Promise<Pr
   });
 }
 
-/** The embedded adapter's log line when an owner's in-memory index is ready. */
 /** The big owner's in-memory index is ready: built from the table, or loaded from its snapshot. */
 export const MEMORY_INDEX_BUILT = /(built|loaded) an owner.s in-memory index/;
+/** An owner's in-memory index snapshot is saved: after a build, or a load whose reconcile changed it. */
+export const SNAPSHOT_SAVED = /saved an owner.s in-memory index snapshot/;
+/** A load from a snapshot whose reconcile changed nothing: no save follows. */
+export const LOADED_UNCHANGED =
+  /"applied":0,"removed":0,.*loaded an owner.s in-memory index from its snapshot/;
 
 /** The server's resident set (MB), from /proc. */
 export function rssMb(pid: number): number {

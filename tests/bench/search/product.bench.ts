@@ -11,6 +11,7 @@
 //   [--ingest-rate 300] [--modes keyword,hybrid,semantic] [--no-ingest] [--recall-queries 100]
 //   [--env NAME=VALUE ...] (extra server settings, both sides) [--seed 42]
 //   [--max-rss 8192] (MB: the server is killed past it, the run fails: the machine is shared)
+//   [--settle-timeout 180] (s: a start's snapshot save is waited for before measuring, at most this)
 //   [--fill-only] (sign up and fill each side's folder, then stop: a fill need not run on a quiet machine)
 // A baseline checkout: git worktree add --detach /tmp/kb-baseline f1a3b1a &&
 //   (cd /work/<this checkout> && find . -name node_modules -prune -type d -not -path './.tools/*' \
@@ -37,7 +38,7 @@ import {
   THIS_CHECKOUT,
 } from './product-server.ts';
 import type { BenchUser, Checkout, ProductServer } from './product-server.ts';
-import { MEMORY_INDEX_BUILT } from './product-server.ts';
+import { LOADED_UNCHANGED, MEMORY_INDEX_BUILT, SNAPSHOT_SAVED } from './product-server.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -51,6 +52,8 @@ const INGEST_RATE = numberArg('--ingest-rate', 300);
 const RECALL_QUERIES = intArg('--recall-queries', 100);
 const PORT = Number(arg('--port') ?? 0);
 const READY_TIMEOUT_S = numberArg('--ready-timeout', 300);
+/** How long a start's snapshot save is waited for before the measured phases (see measure). */
+const SETTLE_TIMEOUT_S = numberArg('--settle-timeout', 180);
 const MAX_RSS_MB = numberArg('--max-rss', 8_192);
 const INGEST = !process.argv.includes('--no-ingest');
 const REUSE = arg('--reuse');
@@ -275,6 +278,13 @@ async function measureRun(
     fromMemory = performance.now() - server.spawnedAt;
 
   progress(server, `first answer ${f(firstAnswer / 1000)} s, in-memory index ${f((built ?? NaN) / 1000)} s`);
+  // A build, or a load whose reconcile changed something (the last run's ingest phases write to the
+  // folder), is followed by a snapshot save: its scan, copies and checksums share the thread with
+  // the searches, so the phases wait for it. Bounded: a checkout without snapshots logs no save.
+  if (built !== undefined && (await server.waitForLine(LOADED_UNCHANGED, 0)) === undefined) {
+    const saved = await server.waitForLine(SNAPSHOT_SAVED, SETTLE_TIMEOUT_S * 1000);
+    progress(server, saved === undefined ? 'no snapshot save seen' : `snapshot saved ${f(saved / 1000)} s`);
+  }
 
   // Recall@10 of semantic (kNN) answers, one query at a time on the quiet server.
   const answers: string[][] = [];
