@@ -37,15 +37,21 @@ describe('StringTable', () => {
     expect(t.find('only in the copy')).toBe(-1);
   });
 
+  /** Every pair of the strings (all in the table) compares as JS compares them. */
+  const expectJsOrder = (table: StringTable, strings: string[]) => {
+    const ids = strings.map((s) => table.find(s));
+    for (let i = 0; i < strings.length; i++)
+      for (let j = 0; j < strings.length; j++) {
+        const a = strings[i]!;
+        const b = strings[j]!;
+        expect(Math.sign(table.compare(ids[i]!, ids[j]!)), `${a} vs ${b}`).toBe(a < b ? -1 : a > b ? 1 : 0);
+      }
+  };
+
   it('compares as JS compares strings (UTF-16 order), astral characters included', () => {
     const t = new StringTable();
-    const ids = samples.map((s) => t.intern(s));
-    for (let i = 0; i < samples.length; i++)
-      for (let j = 0; j < samples.length; j++) {
-        const a = samples[i]!;
-        const b = samples[j]!;
-        expect(Math.sign(t.compare(ids[i]!, ids[j]!)), `${a} vs ${b}`).toBe(a < b ? -1 : a > b ? 1 : 0);
-      }
+    for (const s of samples) t.intern(s);
+    expectJsOrder(t, samples);
   });
 
   it('compares strings sharing a long prefix rightly while a new string shortens what they share', () => {
@@ -57,23 +63,14 @@ describe('StringTable', () => {
     );
     const later = [owner.slice(0, 20), owner, `${owner.slice(0, 39)}é`, '["e', '😀'];
     const t = new StringTable();
-    const check = (table: StringTable, strings: string[]) => {
-      const ids = strings.map((s) => table.find(s));
-      for (let i = 0; i < strings.length; i++)
-        for (let j = 0; j < strings.length; j++) {
-          const a = strings[i]!;
-          const b = strings[j]!;
-          expect(Math.sign(table.compare(ids[i]!, ids[j]!)), `${a} vs ${b}`).toBe(a < b ? -1 : a > b ? 1 : 0);
-        }
-    };
     for (const s of first) t.intern(s);
-    check(t, first);
+    expectJsOrder(t, first);
     const all = [...first];
     for (const s of later) {
       t.intern(s);
       all.push(s);
-      check(t, all);
-      check(new StringTable(t.parts()), all);
+      expectJsOrder(t, all);
+      expectJsOrder(new StringTable(t.parts()), all);
     }
   });
 });

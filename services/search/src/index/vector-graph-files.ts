@@ -6,7 +6,7 @@
 // Every file name starts with `vectors.`, so the directory can hold the memory index's other snapshots.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Index } from 'usearch';
 import { VectorLabels } from './vector-labels.ts';
@@ -70,12 +70,6 @@ async function sha256(file: string): Promise<string> {
 async function entry(dir: string, name: string, tempName: string): Promise<FileEntry> {
   const file = path.join(dir, tempName);
   return { name, bytes: (await stat(file)).size, sha256: await sha256(file) };
-}
-
-/** Writes the snapshot into `dir` (created when missing), replacing any snapshot there. */
-export async function writeGraphFiles(dir: string, snap: GraphSnapshot): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await freezeGraphFiles(dir, snap)();
 }
 
 /**
@@ -198,7 +192,7 @@ async function readManifest(dir: string): Promise<Manifest> {
 }
 
 /**
- * Reads a snapshot written by writeGraphFiles, checking the settings it was built with, then every
+ * Reads a snapshot written by freezeGraphFiles' writer, checking the settings it was built with, then every
  * file's size and checksum, then that each graph holds what the manifest says.
  */
 export async function readGraphFiles(
