@@ -4683,9 +4683,11 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description An engine this operation needs is not answering; try again shortly. */
+      /** @description "Too many searches are running; try again shortly." (too many searches running and waiting), or an engine search needs is not answering. */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again (1 when searches are busy). */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7312,9 +7314,11 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description An engine this operation needs is not answering; try again shortly. */
+      /** @description "Too many searches are running; try again shortly." (too many searches running and waiting), or an engine search needs is not answering. */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again (1 when searches are busy). */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7385,9 +7389,11 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description An engine this operation needs is not answering; try again shortly. */
+      /** @description "Too many searches are running; try again shortly." (too many searches running and waiting), or an engine search needs is not answering. */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again (1 when searches are busy). */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7458,9 +7464,11 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description An engine this operation needs is not answering; try again shortly. */
+      /** @description "Too many searches are running; try again shortly." (too many searches running and waiting), or an engine search needs is not answering. */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again (1 when searches are busy). */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7542,9 +7550,11 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description An engine this operation needs is not answering; try again shortly. */
+      /** @description "Too many searches are running; try again shortly." (too many searches running and waiting), or an engine search needs is not answering. */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again (1 when searches are busy). */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7727,9 +7737,11 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description An engine this operation needs is not answering; try again shortly. */
+      /** @description "Too many searches are running; try again shortly." (too many searches running and waiting), or an engine search needs is not answering. */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again (1 when searches are busy). */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7789,9 +7801,11 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description An engine this operation needs is not answering; try again shortly. */
+      /** @description "Too many searches are running; try again shortly." (too many searches running and waiting), or an engine search needs is not answering. */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again (1 when searches are busy). */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
