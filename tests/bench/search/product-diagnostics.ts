@@ -6,7 +6,7 @@
 // gauges sample every 10 ms and include that interval (an idle loop reads p99 ≈ 12 ms), reset on
 // every scrape, and its GC histogram has no maximum; and an injected file measures today's code
 // (the baseline checkout) exactly as it measures the new.
-import { writeFileSync, renameSync } from 'node:fs';
+import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const target = process.env.KABOODLE_BENCH_DIAGNOSTICS;
@@ -56,6 +56,7 @@ if (target) {
       },
       gc,
       heapUsedMb: process.memoryUsage().heapUsed / 1048576,
+      memory: memoryBreakdown(),
     };
     delay.reset();
     gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} };
@@ -64,4 +65,34 @@ if (target) {
     writeFileSync(`${target}.tmp`, JSON.stringify(report));
     renameSync(`${target}.tmp`, target);
   });
+}
+
+/**
+ * Where the process's RSS is (MB): the main isolate's V8 heap, the array buffers it holds (typed
+ * arrays: the keyword index, vectors read into JS), and from /proc/self/smaps_rollup the anonymous
+ * pages (heaps of every isolate, native allocations: usearch, LanceDB, onnxruntime) apart from the
+ * file-backed ones (mapped files: libraries, models, index files the kernel may drop).
+ */
+function memoryBreakdown() {
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const m = process.memoryUsage();
+  const kb: Record<string, number> = {};
+  try {
+    for (const line of readFileSync('/proc/self/smaps_rollup', 'utf8').split('\n')) {
+      const hit = /^(\w+):\s+(\d+) kB/.exec(line);
+      if (hit) kb[hit[1]!] = Number(hit[2]);
+    }
+  } catch {
+    // not Linux: the smaps figures stay NaN
+  }
+  const anon = (kb.Anonymous ?? NaN) * 1024;
+  return {
+    rss: mb(m.rss),
+    heapTotal: mb(m.heapTotal),
+    heapUsed: mb(m.heapUsed),
+    arrayBuffers: mb(m.arrayBuffers),
+    external: mb(m.external),
+    anonymous: mb(anon),
+    fileBacked: mb((kb.Rss ?? NaN) * 1024 - anon),
+  };
 }

@@ -68,6 +68,18 @@ export interface Diagnostics {
     byKind: Record<string, { count: number; totalMs: number }>;
   };
   heapUsedMb: number;
+  /** Where the RSS is, MB (product-diagnostics.ts memoryBreakdown; absent from an older checkout's file). */
+  memory?: MemoryBreakdown;
+}
+
+export interface MemoryBreakdown {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  arrayBuffers: number;
+  external: number;
+  anonymous: number;
+  fileBacked: number;
 }
 
 export interface StartOptions {

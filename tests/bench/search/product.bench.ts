@@ -10,6 +10,8 @@
 //   [--reuse DIR] (fill once, keep: DIR/<side>) [--baseline CHECKOUT] [--log FILE] [--port N]
 //   [--ingest-rate 300] [--modes keyword,hybrid,semantic] [--no-ingest] [--recall-queries 100]
 //   [--env NAME=VALUE ...] (extra server settings, both sides) [--seed 42]
+//   [--baseline-env NAME=VALUE ...] (the baseline side only: a setting side by side; --baseline . runs
+//   this checkout on both sides)
 //   [--max-rss 8192] (MB: the server is killed past it, the run fails: the machine is shared)
 //   [--settle-timeout 180] (s: a start's snapshot save is waited for before measuring, at most this)
 //   [--fill-only] (sign up and fill each side's folder, then stop: a fill need not run on a quiet machine)
@@ -37,7 +39,7 @@ import {
   startProduct,
   THIS_CHECKOUT,
 } from './product-server.ts';
-import type { BenchUser, Checkout, ProductServer } from './product-server.ts';
+import type { BenchUser, Checkout, MemoryBreakdown, ProductServer } from './product-server.ts';
 import { LOADED_UNCHANGED, MEMORY_INDEX_BUILT, SNAPSHOT_SAVED } from './product-server.ts';
 
 const arg = (name: string) => {
@@ -58,11 +60,17 @@ const MAX_RSS_MB = numberArg('--max-rss', 8_192);
 const INGEST = !process.argv.includes('--no-ingest');
 const REUSE = arg('--reuse');
 const LOG = arg('--log');
-const SERVER_ENV = Object.fromEntries(
-  process.argv.flatMap((a, i) =>
-    process.argv[i - 1] === '--env' && a.includes('=') ? [a.split(/=(.*)/s, 2)] : [],
-  ),
-) as Record<string, string>;
+const envArgs = (flag: string) =>
+  Object.fromEntries(
+    process.argv.flatMap((a, i) =>
+      process.argv[i - 1] === flag && a.includes('=') ? [a.split(/=(.*)/s, 2)] : [],
+    ),
+  ) as Record<string, string>;
+const SERVER_ENV = envArgs('--env');
+const BASELINE_ENV = envArgs('--baseline-env');
+/** The server settings of a side: --env, and on the baseline --baseline-env over them. */
+const envOf = (side: Checkout) =>
+  side.label === 'baseline' ? { ...SERVER_ENV, ...BASELINE_ENV } : SERVER_ENV;
 const MODES = [
   { name: 'keyword', searchType: 'keyword', rate: 100 },
   { name: 'hybrid', searchType: 'hybrid', rate: 100 },
@@ -96,6 +104,7 @@ say(
 );
 for (const s of sides) say(`${s.label}: ${s.root} at ${s.commit}`);
 if (Object.keys(SERVER_ENV).length) say(`server settings: ${JSON.stringify(SERVER_ENV)}`);
+if (Object.keys(BASELINE_ENV).length) say(`baseline's own settings: ${JSON.stringify(BASELINE_ENV)}`);
 
 const recall: RecallSet = await exactTop10(SEED, COUNT, RECALL_QUERIES, (l) => say(l));
 
@@ -119,7 +128,12 @@ async function prepare(side: Checkout): Promise<{ dir: string; user: BenchUser; 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const t0 = performance.now();
-  const first = await startProduct(side, { dataDir: dir, port: PORT, env: SERVER_ENV, maxRssMb: MAX_RSS_MB });
+  const first = await startProduct(side, {
+    dataDir: dir,
+    port: PORT,
+    env: envOf(side),
+    maxRssMb: MAX_RSS_MB,
+  });
   let user: BenchUser;
   try {
     user = await signUp(first, dir);
@@ -167,6 +181,8 @@ interface RunFigures {
   ingesting: Record<string, ModeFigures>;
   ingest?: IngestReport;
   rssEndMb: number;
+  /** Where the RSS is at the end (the diagnostics preload's breakdown). */
+  memoryEnd?: MemoryBreakdown;
 }
 
 async function search(server: ProductServer, token: string, query: string, searchType: string, limit = 20) {
@@ -240,7 +256,7 @@ async function oneRun(
   const server = await startProduct(side, {
     dataDir: data.dir,
     port: PORT,
-    env: SERVER_ENV,
+    env: envOf(side),
     maxRssMb: MAX_RSS_MB,
   });
   try {
@@ -324,6 +340,7 @@ async function measureRun(
     figures.ingest = await ingest.stop();
   }
   figures.rssEndMb = rssMb(server.pid);
+  figures.memoryEnd = (await server.diagnostics()).memory;
   return figures;
 }
 
@@ -338,7 +355,7 @@ function memoryIndexMax(side: Checkout): number {
       '-e',
       `import { searchConfig } from '${config}'; console.log(searchConfig.parse(process.env).SEARCH_MEMORY_INDEX_MAX)`,
     ],
-    { cwd: side.root, env: { ...process.env, ...SERVER_ENV }, encoding: 'utf8' },
+    { cwd: side.root, env: { ...process.env, ...envOf(side) }, encoding: 'utf8' },
   );
   const n = Number(r.stdout.trim());
   if (r.status !== 0 || !Number.isFinite(n))
@@ -432,6 +449,18 @@ rows.push([
   (r) => r.rssEndMb,
   COUNT >= 1_000_000 ? 4096 : COUNT <= 100_000 ? 1024 : undefined,
 ]);
+// The end's RSS apart: the main thread's V8 heap, its typed arrays, the other anonymous pages (the
+// worker threads' heaps and native memory: usearch, LanceDB, onnxruntime) and mapped files.
+const m = (r: RunFigures) => r.memoryEnd;
+rows.push(
+  ['at the end: main V8 heap, total (MB)', (r) => m(r)?.heapTotal],
+  ['at the end: array buffers (MB)', (r) => m(r)?.arrayBuffers],
+  [
+    'at the end: other anonymous memory (MB)',
+    (r) => (m(r) ? m(r)!.anonymous - m(r)!.heapTotal - m(r)!.arrayBuffers : undefined),
+  ],
+  ['at the end: file-backed (MB)', (r) => m(r)?.fileBacked],
+);
 
 say();
 say(

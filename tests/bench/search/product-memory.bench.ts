@@ -1,0 +1,95 @@
+// Where the product process's memory is (issue 21's RSS goal): `kaboodle --target=all` started on a
+// folder the product bench filled (its snapshot saved: `product.bench.ts --count 100000 --reuse DIR
+// --fill-only`, then one run), and after the big owner's in-memory index is loaded: RSS and its parts
+// at rest, after 300 keyword searches and after 300 hybrid ones (one at a time; the first hybrid
+// starts the query embedder's worker). The parts come from the diagnostics preload
+// (product-diagnostics.ts): the main V8 heap, array buffers, other anonymous memory (worker heaps,
+// native: usearch, LanceDB, onnxruntime, PGlite's WASM memory) and file-backed pages. Two settings
+// side by side on this checkout, alternating, medians of --runs:
+//   node tests/bench/search/product-memory.bench.ts --data .cache/bench/product-100k/current \
+//     [--runs 3] [--env NAME=VALUE ...] [--baseline-env NAME=VALUE ...]
+import { checkoutAt, savedUser, signIn, startProduct, THIS_CHECKOUT } from './product-server.ts';
+import type { MemoryBreakdown } from './product-server.ts';
+import { MEMORY_INDEX_BUILT } from './product-server.ts';
+import { intArg } from './bench-args.ts';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const envArgs = (flag: string) =>
+  Object.fromEntries(
+    process.argv.flatMap((a, i) =>
+      process.argv[i - 1] === flag && a.includes('=') ? [a.split(/=(.*)/s, 2)] : [],
+    ),
+  ) as Record<string, string>;
+const DATA = arg('--data');
+if (!DATA) throw new Error('--data DIR: a folder the product bench filled (see the header)');
+const RUNS = intArg('--runs', 3);
+const SEARCHES = 300;
+const sides = [
+  { label: 'baseline', env: { ...envArgs('--env'), ...envArgs('--baseline-env') } },
+  { label: 'current', env: envArgs('--env') },
+];
+const user = await savedUser(DATA);
+if (!user) throw new Error(`${DATA}: no bench user (fill it with product.bench.ts --fill-only first)`);
+const checkout = checkoutAt('current', THIS_CHECKOUT);
+const STAGES = ['at rest', 'after 300 keyword', 'after 300 hybrid'] as const;
+type Sample = Record<(typeof STAGES)[number], MemoryBreakdown>;
+
+async function oneRun(env: Record<string, string>): Promise<Sample> {
+  const server = await startProduct(checkout, { dataDir: DATA!, port: 0, env, maxRssMb: 8_192 });
+  try {
+    const token = await signIn(server.url, user!);
+    if ((await server.waitForLine(MEMORY_INDEX_BUILT, 120_000)) === undefined)
+      throw new Error('the big owner’s in-memory index was not loaded within 120 s');
+    const search = async (type: string, query: string) => {
+      const res = await fetch(new URL('/api/search', server.url), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'x-requested-with': 'XMLHttpRequest',
+        },
+        body: JSON.stringify({ query, search_type: type, limit: 20 }),
+      });
+      if (res.status !== 200) throw new Error(`a ${type} search answered ${res.status}`);
+      await res.text();
+    };
+    const memory = async () => (await server.diagnostics()).memory!;
+    await new Promise((r) => setTimeout(r, 5_000));
+    const rest = await memory();
+    for (let i = 0; i < SEARCHES; i++) await search('keyword', `glacier retreat ${i}`);
+    const keyword = await memory();
+    for (let i = 0; i < SEARCHES; i++) await search('hybrid', `ocean warming ${i}`);
+    return { 'at rest': rest, 'after 300 keyword': keyword, 'after 300 hybrid': await memory() };
+  } finally {
+    await server.stop();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const results = new Map<string, Sample[]>(sides.map((s) => [s.label, []]));
+console.log(`# Product memory, ${new Date().toISOString()}\n\ndata: ${DATA}; ${RUNS} run(s) per side`);
+for (const s of sides) console.log(`${s.label}: ${JSON.stringify(s.env)}`);
+for (let run = 1; run <= RUNS; run++) {
+  for (const s of sides) {
+    const sample = await oneRun(s.env);
+    results.get(s.label)!.push(sample);
+    console.log(`run ${run}/${RUNS} ${s.label}: RSS ${STAGES.map((st) => sample[st].rss).join(' / ')} MB`);
+  }
+}
+const parts: [string, (m: MemoryBreakdown) => number][] = [
+  ['RSS', (m) => m.rss],
+  ['main V8 heap, total', (m) => m.heapTotal],
+  ['array buffers', (m) => m.arrayBuffers],
+  ['other anonymous', (m) => m.anonymous - m.heapTotal - m.arrayBuffers],
+  ['file-backed', (m) => m.fileBacked],
+];
+console.log(`\nmedians, MB\n\n| stage: part | ${sides.map((s) => s.label).join(' | ')} |`);
+console.log(`|---|${sides.map(() => '---|').join('')}`);
+for (const st of STAGES)
+  for (const [name, pick] of parts)
+    console.log(
+      `| ${st}: ${name} | ${sides.map((s) => median(results.get(s.label)!.map((r) => pick(r[st])))).join(' | ')} |`,
+    );
