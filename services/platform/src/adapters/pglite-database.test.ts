@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPgliteDatabase } from './pglite-database.ts';
+import { createPgliteDatabase, PGLITE_SHARED_BUFFERS_DEFAULT } from './pglite-database.ts';
 import { openDatabase } from './open-database.ts';
 
 // PGlite boots Postgres in WASM: ~4 s on an idle machine, 20 s+ on a busy 2-core one
@@ -92,6 +92,31 @@ describe('createPgliteDatabase', { timeout: 90_000 }, () => {
       /bytea parameter must be a Buffer or Uint8Array/,
     );
     await db.close();
+  });
+
+  it('keeps a small buffer pool (16MB unless PGLITE_SHARED_BUFFERS says), and refuses a bad size', async () => {
+    const asked = process.env.PGLITE_SHARED_BUFFERS;
+    const show = async (dataDir: string) => {
+      const db = createPgliteDatabase({ dataDir, schema: 'app' });
+      try {
+        return (await db.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]?.shared_buffers;
+      } finally {
+        await db.close();
+      }
+    };
+    try {
+      delete process.env.PGLITE_SHARED_BUFFERS;
+      expect(await show('memory://buffers-default')).toBe(PGLITE_SHARED_BUFFERS_DEFAULT);
+      process.env.PGLITE_SHARED_BUFFERS = '32MB';
+      expect(await show('memory://buffers-32')).toBe('32MB');
+      process.env.PGLITE_SHARED_BUFFERS = 'lots';
+      await expect(show('memory://buffers-bad')).rejects.toThrow(
+        "PGLITE_SHARED_BUFFERS must be a size such as 16MB (kB, MB or GB), not 'lots'",
+      );
+    } finally {
+      if (asked === undefined) delete process.env.PGLITE_SHARED_BUFFERS;
+      else process.env.PGLITE_SHARED_BUFFERS = asked;
+    }
   });
 
   it('rejects schema names that are not plain identifiers', () => {

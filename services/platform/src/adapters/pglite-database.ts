@@ -29,6 +29,24 @@ export interface PgliteDatabaseOptions {
   logger?: DbLogger;
 }
 
+/**
+ * PGlite's buffer pool. Postgres's default (128 MB) lives in the WASM memory, which PGlite touches
+ * whole at start: 151 MB of the product's resident memory before any query (issue 21's RSS goal is
+ * 1 GB for the whole process at 100k items). Its files are read through the OS, whose page cache
+ * still holds the hot pages, so a smaller pool costs copies, not disk reads; the product's RSS and
+ * the insights bench, side by side, are in docs/benchmarks/2026-11-27-pglite-buffers.md.
+ * PGLITE_SHARED_BUFFERS (Postgres units, e.g. `64MB`) sets it for a larger embedded catalogue.
+ */
+export const PGLITE_SHARED_BUFFERS_DEFAULT = '16MB';
+const SHARED_BUFFERS = /^\d+(kB|MB|GB)$/;
+
+function pgliteStartParams(): string[] {
+  const asked = process.env.PGLITE_SHARED_BUFFERS?.trim() || PGLITE_SHARED_BUFFERS_DEFAULT;
+  if (!SHARED_BUFFERS.test(asked))
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB (kB, MB or GB), not '${asked}'`);
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${asked}`];
+}
+
 interface SharedInstance {
   key: string;
   ready: Promise<PGlite>;
@@ -73,6 +91,7 @@ function acquireInstance(dataDir: string | undefined): SharedInstance {
         PGlite.create({
           // PGlite's own in-memory mode is `memory://`; named memory instances are shared via the registry
           dataDir: key.startsWith('memory://') ? 'memory://' : key,
+          startParams: pgliteStartParams(),
           // same value types as pg: bytea as Buffer (PGlite gives a bare Uint8Array)
           parsers: { [types.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
           serializers: { [types.BYTEA]: byteaAsBinary },
