@@ -31,3 +31,18 @@ export function numberArg(name: string, fallback: number): number {
   if (!Number.isFinite(v) || v < 1) throw new Error(`${name} must be a positive number`);
   return v;
 }
+
+/** A string option, or undefined when absent. */
+export function stringArg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Every `flag NAME=VALUE` pair given (e.g. --env, --baseline-env), as an environment. */
+export function envArgs(flag: string): Record<string, string> {
+  return Object.fromEntries(
+    process.argv.flatMap((a, i) =>
+      process.argv[i - 1] === flag && a.includes('=') ? [a.split(/=(.*)/s, 2)] : [],
+    ),
+  ) as Record<string, string>;
+}

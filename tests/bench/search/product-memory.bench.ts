@@ -11,18 +11,9 @@
 import { checkoutAt, savedUser, signIn, startProduct, THIS_CHECKOUT } from './product-server.ts';
 import type { MemoryBreakdown } from './product-server.ts';
 import { MEMORY_INDEX_BUILT } from './product-server.ts';
-import { intArg } from './bench-args.ts';
+import { envArgs, intArg, stringArg } from './bench-args.ts';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const envArgs = (flag: string) =>
-  Object.fromEntries(
-    process.argv.flatMap((a, i) =>
-      process.argv[i - 1] === flag && a.includes('=') ? [a.split(/=(.*)/s, 2)] : [],
-    ),
-  ) as Record<string, string>;
+const arg = stringArg;
 const DATA = arg('--data');
 if (!DATA) throw new Error('--data DIR: a folder the product bench filled (see the header)');
 const RUNS = intArg('--runs', 3);

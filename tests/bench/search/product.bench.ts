@@ -24,7 +24,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { intArg, numberArg } from './bench-args.ts';
+import { envArgs, intArg, numberArg, stringArg } from './bench-args.ts';
 import { generateQueries } from './generate-items.ts';
 import { drive, type DriverResult } from './product-driver.ts';
 import { startIngesting, type IngestReport } from './product-ingest.ts';
@@ -42,10 +42,7 @@ import {
 import type { BenchUser, Checkout, MemoryBreakdown, ProductServer } from './product-server.ts';
 import { LOADED_UNCHANGED, MEMORY_INDEX_BUILT, SNAPSHOT_SAVED } from './product-server.ts';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
+const arg = stringArg;
 const COUNT = intArg('--count', 100_000);
 const SEED = intArg('--seed', 42);
 const RUNS = intArg('--runs', 3);
@@ -60,12 +57,6 @@ const MAX_RSS_MB = numberArg('--max-rss', 8_192);
 const INGEST = !process.argv.includes('--no-ingest');
 const REUSE = arg('--reuse');
 const LOG = arg('--log');
-const envArgs = (flag: string) =>
-  Object.fromEntries(
-    process.argv.flatMap((a, i) =>
-      process.argv[i - 1] === flag && a.includes('=') ? [a.split(/=(.*)/s, 2)] : [],
-    ),
-  ) as Record<string, string>;
 const SERVER_ENV = envArgs('--env');
 const BASELINE_ENV = envArgs('--baseline-env');
 /** The server settings of a side: --env, and on the baseline --baseline-env over them. */
