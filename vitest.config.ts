@@ -2,16 +2,24 @@
 // (black box), fuzz (seeded campaign over the OpenAPI document), topology (all vs split), e2e (real
 // Chromium), eval (AI quality floors). `npx vitest run --project <name>` runs one tier.
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Every new embedded database (a fresh one per unit test, one per product process) is copied from an
+// empty cluster kept here instead of made by initdb: 2.2–2.5 s of CPU less each (pglite-template.ts).
+// Workers and the products they start inherit it.
+process.env.PGLITE_TEMPLATE_DIR ||= resolve(import.meta.dirname, '.cache/pglite');
+
 // Two lanes. Self-contained tiers (each file on its own engines, schemas or topics; topology files on
-// a private broker too) share one pool
-// of workers. Vitest's default of cores − 1 gives a 2-core CI machine a single worker, so these
-// tiers ran one file at a time although most of a contract or chaos file is waiting on a broker or
-// a child process. After the pool, one file at a time: topology, whose files run split products on
-// CI's shared Kafka and Postgres (two at once would consume each other's events), and e2e, which is
-// CPU-bound (Chromium and a product per file: two at once gained about 10 % on two cores) and holds
-// screens to timing budgets (a debounce check failed when two files shared the cores).
+// a private broker too) share one pool of workers. Vitest's default of cores − 1 gives a 2-core CI
+// machine a single worker, so these tiers ran one file at a time although most of a contract or
+// chaos file is waiting on a broker or a child process. After the pool, one file at a time:
+// topology, whose files run split products on CI's shared Kafka and Postgres (two at once would
+// consume each other's events), and e2e, which is CPU-bound (Chromium and a product per file: two
+// at once gained about 10 % on two cores) and holds screens to timing budgets (a debounce check
+// failed when two files shared the cores). Vitest gives every project that runs one file at a time
+// a single queue after the pool (groupSpecs in vitest/dist), so these two lanes cannot run side by
+// side within one run.
 // TEST_WORKERS overrides the pool size.
 const pool = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
 // Topology files that run split products on CI's shared engines (KAFKA_BROKERS, DATABASE_URL); a new
@@ -24,7 +32,7 @@ const SHARED_ENGINE_TOPOLOGY = [
 
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
+    reporters: ['default'],
     projects: [
       {
         test: {

@@ -19,6 +19,7 @@ import {
   transactionEnded,
   wrapDbError,
 } from './database-common.ts';
+import { dropPgliteTemplate, isFreshCluster, keepPgliteTemplate, pgliteTemplate } from './pglite-template.ts';
 import { silentLogger } from './postgres-database.ts';
 import type { DbLogger } from './postgres-database.ts';
 
@@ -87,16 +88,7 @@ function acquireInstance(dataDir: string | undefined): SharedInstance {
       tail: Promise.resolve(),
       currentSchema: undefined,
       // a closing instance of the same directory must be gone before another opens it
-      ready: (closing.get(key) ?? Promise.resolve()).then(() =>
-        PGlite.create({
-          // PGlite's own in-memory mode is `memory://`; named memory instances are shared via the registry
-          dataDir: key.startsWith('memory://') ? 'memory://' : key,
-          startParams: pgliteStartParams(),
-          // same value types as pg: bytea as Buffer (PGlite gives a bare Uint8Array)
-          parsers: { [types.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
-          serializers: { [types.BYTEA]: byteaAsBinary },
-        }),
-      ),
+      ready: (closing.get(key) ?? Promise.resolve()).then(() => openPglite(key)),
     };
     created.ready.catch(() => {
       registry.delete(key);
@@ -107,6 +99,35 @@ function acquireInstance(dataDir: string | undefined): SharedInstance {
   }
   inst.refs++;
   return inst;
+}
+
+async function openPglite(key: string): Promise<PGlite> {
+  // PGlite's own in-memory mode is `memory://`; named memory instances are shared via the registry
+  const dataDir = key.startsWith('memory://') ? 'memory://' : key;
+  const options = {
+    dataDir,
+    startParams: pgliteStartParams(),
+    // same value types as pg: bytea as Buffer (PGlite gives a bare Uint8Array)
+    parsers: { [types.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
+    serializers: { [types.BYTEA]: byteaAsBinary },
+  };
+  const fresh = isFreshCluster(dataDir);
+  const template = fresh ? await pgliteTemplate() : undefined;
+  if (template) {
+    try {
+      return await PGlite.create({ ...options, loadDataDir: template });
+    } catch {
+      // a damaged template: initdb makes this cluster (and the template again) over what it wrote
+      dropPgliteTemplate();
+      if (dataDir !== 'memory://') {
+        rmSync(dataDir, { recursive: true, force: true });
+        mkdirSync(dataDir, { recursive: true });
+      }
+    }
+  }
+  const pg = await PGlite.create(options);
+  if (fresh) await keepPgliteTemplate(pg);
+  return pg;
 }
 
 /**
