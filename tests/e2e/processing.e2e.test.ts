@@ -255,12 +255,21 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
   });
 
   it('cancels an upload in flight with the spec text', async () => {
-    // Hold the upload at the network so there is time to press Cancel.
+    // Hold the upload at the network so there is time to press Cancel. The held request is aborted
+    // there before the route goes: removing a route while a request is still paused in it turns
+    // interception off, which can let that request go on to the server (once, under a loaded CI, the
+    // cancelled file then appeared in the Media Hub).
     const uploads = (url: URL) => url.pathname === '/process';
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: Promise<void>[] = [];
     await page.route(uploads, async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-      await route.abort().catch(() => undefined);
+      const done = Promise.race([released, new Promise((resolve) => setTimeout(resolve, 30_000))]).then(() =>
+        route.abort().catch(() => undefined),
+      );
+      held.push(done);
+      await done;
     });
     try {
       await page.getByTestId('file-input').setInputFiles([files.text]);
@@ -274,6 +283,8 @@ describe.skipIf(prerequisite !== null)('Processing Hub, Media Hub and Dashboard 
       await expect(queueItem(files.text.name).getByTestId('item-error').textContent()).resolves.toBe(message);
       expect(await page.getByTestId('error-list').getByRole('listitem').allTextContents()).toContain(message);
     } finally {
+      release();
+      await Promise.all(held);
       await page.unroute(uploads);
     }
   });
