@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 const benches: { title: string; script: string }[] = [
   {
-    title: 'Startup: kaboodle --target=all (cold and warm), idle RSS',
+    title: 'Startup: kaboodle --target=all (cold, cold from the PGlite template, warm), idle RSS',
     script: 'tests/bench/startup.bench.ts',
   },
   { title: 'Web: shell first-load JS (gzipped)', script: 'tests/bench/web-bundle.ts' },
