@@ -33,7 +33,7 @@ up: install build ## Install, build and run the whole product (kaboodle --target
 
 test: install build test-deps ## Install, build and run every test tier (real engines are used when their URLs are set)
 	$(MAKE) --no-print-directory -j2 --output-sync=target check
-	npx vitest run
+	tests/run-vitest.sh
 
 ##@ Building
 $(NODE_PKG_DIR)/bin/node: .nvmrc

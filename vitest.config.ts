@@ -19,7 +19,8 @@ process.env.PGLITE_TEMPLATE_DIR ||= resolve(import.meta.dirname, '.cache/pglite'
 // at once gained about 10 % on two cores) and holds screens to timing budgets (a debounce check
 // failed when two files shared the cores). Vitest gives every project that runs one file at a time
 // a single queue after the pool (groupSpecs in vitest/dist), so these two lanes cannot run side by
-// side within one run.
+// side within one run: `make test` (tests/run-vitest.sh) runs the pool, then each lane in its own
+// vitest process, side by side.
 // TEST_WORKERS overrides the pool size.
 const pool = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
 // Topology files that run split products on CI's shared engines (KAFKA_BROKERS, DATABASE_URL); a new
