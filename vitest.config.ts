@@ -126,6 +126,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A poll waits for a screen to reach a state; vitest's 1 s default failed a dashboard
+          // fetch on a busy CI machine (the topology lane runs beside e2e). Budgets are measured
+          // explicitly, never through a poll's timeout.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
