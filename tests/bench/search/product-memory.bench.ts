@@ -10,7 +10,7 @@
 //     [--runs 3] [--env NAME=VALUE ...] [--baseline-env NAME=VALUE ...]
 import { checkoutAt, savedUser, signIn, startProduct, THIS_CHECKOUT } from './product-server.ts';
 import type { MemoryBreakdown } from './product-server.ts';
-import { MEMORY_INDEX_BUILT } from './product-server.ts';
+import { MEMORY_INDEX_BUILT, search } from './product-server.ts';
 import { envArgs, intArg, stringArg } from './bench-args.ts';
 
 const arg = stringArg;
@@ -34,25 +34,16 @@ async function oneRun(env: Record<string, string>): Promise<Sample> {
     const token = await signIn(server.url, user!);
     if ((await server.waitForLine(MEMORY_INDEX_BUILT, 120_000)) === undefined)
       throw new Error('the big owner’s in-memory index was not loaded within 120 s');
-    const search = async (type: string, query: string) => {
-      const res = await fetch(new URL('/api/search', server.url), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'x-requested-with': 'XMLHttpRequest',
-        },
-        body: JSON.stringify({ query, search_type: type, limit: 20 }),
-      });
-      if (res.status !== 200) throw new Error(`a ${type} search answered ${res.status}`);
-      await res.text();
+    const run = async (type: string, query: string) => {
+      const { status } = await search(server, token, query, type);
+      if (status !== 200) throw new Error(`a ${type} search answered ${status}`);
     };
     const memory = async () => (await server.diagnostics()).memory!;
     await new Promise((r) => setTimeout(r, 5_000));
     const rest = await memory();
-    for (let i = 0; i < SEARCHES; i++) await search('keyword', `glacier retreat ${i}`);
+    for (let i = 0; i < SEARCHES; i++) await run('keyword', `glacier retreat ${i}`);
     const keyword = await memory();
-    for (let i = 0; i < SEARCHES; i++) await search('hybrid', `ocean warming ${i}`);
+    for (let i = 0; i < SEARCHES; i++) await run('hybrid', `ocean warming ${i}`);
     return { 'at rest': rest, 'after 300 keyword': keyword, 'after 300 hybrid': await memory() };
   } finally {
     await server.stop();

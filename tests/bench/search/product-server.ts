@@ -299,3 +299,24 @@ export async function signIn(url: string, user: BenchUser): Promise<string> {
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
+
+/** One search as the web app sends it: the status, and the ids of the results in order. */
+export async function search(
+  server: ProductServer,
+  token: string,
+  query: string,
+  searchType: string,
+  limit = 20,
+) {
+  const res = await fetch(new URL('/api/search', server.url), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-requested-with': 'XMLHttpRequest',
+    },
+    body: JSON.stringify({ query, search_type: searchType, limit }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { results?: { id: string }[] };
+  return { status: res.status, ids: (body.results ?? []).map((r) => r.id) };
+}

@@ -40,7 +40,7 @@ import {
   THIS_CHECKOUT,
 } from './product-server.ts';
 import type { BenchUser, Checkout, MemoryBreakdown, ProductServer } from './product-server.ts';
-import { LOADED_UNCHANGED, MEMORY_INDEX_BUILT, SNAPSHOT_SAVED } from './product-server.ts';
+import { LOADED_UNCHANGED, MEMORY_INDEX_BUILT, search, SNAPSHOT_SAVED } from './product-server.ts';
 
 const arg = stringArg;
 const COUNT = intArg('--count', 100_000);
@@ -174,20 +174,6 @@ interface RunFigures {
   rssEndMb: number;
   /** Where the RSS is at the end (the diagnostics preload's breakdown). */
   memoryEnd?: MemoryBreakdown;
-}
-
-async function search(server: ProductServer, token: string, query: string, searchType: string, limit = 20) {
-  const res = await fetch(new URL('/api/search', server.url), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'XMLHttpRequest',
-    },
-    body: JSON.stringify({ query, search_type: searchType, limit }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { results?: { id: string }[] };
-  return { status: res.status, ids: (body.results ?? []).map((r) => r.id) };
 }
 
 /**
