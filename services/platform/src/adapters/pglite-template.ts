@@ -10,13 +10,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 
+let pgliteVersion: string | undefined;
+
 /** The template's file for this PGlite build: a cluster from another version must not be loaded. */
 function templatePath(dir: string): string {
-  const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
-  const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return join(resolve(dir), `pglite-${version}-empty.tar`);
+  if (pgliteVersion === undefined) {
+    // read once per process: every new database asks for the path
+    const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+    pgliteVersion = (
+      JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as { version: string }
+    ).version;
+  }
+  return join(resolve(dir), `pglite-${pgliteVersion}-empty.tar`);
 }
 
 function configuredPath(): string | undefined {
