@@ -1,7 +1,8 @@
 // What the search module fills from the catalogue when it starts: an empty text index is filled
 // whole; a photo index made by this start (first start with an image model, or a new one) beside a
 // filled text index gets the photos alone; and a library without photos restarts without reading
-// the catalogue at all (it used to be rebuilt whole on every start). Photos live in the real
+// the catalogue at all (it used to be rebuilt whole on every start). From its decision through its
+// retries a fill is reported as a running rebuild, so an admin never reads idle and is then refused. Photos live in the real
 // LanceDB image index under a temporary KABOODLE_DATA_DIR; the text index is kept across restarts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { create, EmbeddingSchema } from '@kaboodle/proto';
 import { hashEmbed, makeDocument, makeInventoryItem, TEST_DIMENSIONS } from './testing/fixtures.ts';
 import { createMemorySearchIndex } from './testing/memory-search-index.ts';
-import { ADMIN, ALICE, startSearchHarness } from './testing/search-module-harness.ts';
+import { ADMIN, ALICE, startSearchHarness, waitFor } from './testing/search-module-harness.ts';
 import type { SearchHarness } from './testing/search-module-harness.ts';
 
 const MODEL = 'photo-model-a';
@@ -36,8 +37,7 @@ async function stop(h: SearchHarness): Promise<void> {
 /** Waits for the start-up fill to end, and says whether one ran. */
 async function startupFill(h: SearchHarness): Promise<{ started_at: string | null; read: number }> {
   await h.search.ready();
-  // the decision takes a few index reads; a fill, once started, is followed to its end
-  await new Promise((r) => setTimeout(r, 300));
+  // from the decision (a few index reads) to its end, the fill is reported as running
   let status = (
     await h.call<{ running: boolean; started_at: string | null; read: number }>(
       'GET',
@@ -45,7 +45,7 @@ async function startupFill(h: SearchHarness): Promise<{ started_at: string | nul
       ADMIN,
     )
   ).body;
-  for (let i = 0; status.running && i < 250; i++) {
+  for (let i = 0; status.running && i < 500; i++) {
     await new Promise((r) => setTimeout(r, 20));
     status = (await h.call<typeof status>('GET', '/api/search/admin/rebuild', ADMIN)).body;
   }
@@ -115,5 +115,29 @@ describe('search module start-up fill', () => {
     const third = await start({ index, dataDir: dir, imageModel: MODEL, catalogueEntities });
     expect((await startupFill(third)).started_at).toBeNull();
     expect(third.catalogueReads).toBe(0);
+  });
+
+  it('reports the fill as running through its retries: an admin never reads idle and is then refused', async () => {
+    const index = createMemorySearchIndex({ dimensions: TEST_DIMENSIONS });
+    const catalogueEntities = [makeDocument({ ownerId: 'alice', title: 'Kiln firing log' })];
+    // the catalogue is still starting for the first read: the fill waits a second and tries again
+    const h = await start({ index, catalogueEntities, catalogueUnavailableReads: 1 });
+    await h.search.ready();
+    await waitFor(async () => h.catalogueReads === 1);
+    // between the failed attempt and the next one (a second's wait) the fill is still running
+    const during = await h.call<{ running: boolean }>('GET', '/api/search/admin/rebuild', ADMIN);
+    expect(during.body.running).toBe(true);
+    expect((await h.call('POST', '/api/search/admin/rebuild', ADMIN, {})).status).toBe(409);
+    let status = during.body as { running: boolean; read?: number };
+    for (let i = 0; status.running && i < 500; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = (await h.call<typeof status>('GET', '/api/search/admin/rebuild', ADMIN)).body;
+    }
+    // it ran through the failed attempt and the wait (about a second), then filled the index
+    expect(h.catalogueReads).toBe(2);
+    expect(status.read).toBe(1);
+    expect((await h.find(ALICE, 'kiln')).body.results).toHaveLength(1);
+    // idle now: the admin's rebuild starts
+    expect((await h.call('POST', '/api/search/admin/rebuild', ADMIN, {})).status).toBe(202);
   });
 });

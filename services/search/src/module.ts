@@ -26,7 +26,8 @@ import { connectCatalogue, connectProcessing, MAX_EMBED_TEXTS } from './processi
 import type { CatalogueModuleHandle, EmbeddingSpace, ProcessingModuleHandle } from './processing-client.ts';
 import { createQueryEmbedder } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
-import { createRebuilder } from './rebuild.service.ts';
+import { createRebuilder, REBUILD_RUNNING } from './rebuild.service.ts';
+import type { Rebuilder } from './rebuild.service.ts';
 import { createResultCache } from './result-cache.ts';
 import { createSearchAdmission } from './search-admission.ts';
 import type { SearchAdmission } from './search-admission.ts';
@@ -109,6 +110,32 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     dimensions: () => dimensions,
     logger,
   });
+  // A fill the module starts by itself (an empty index, a new embedding model) counts as a running
+  // rebuild from its decision through its retries, not only while a stream runs: otherwise an admin
+  // could read "not running" between two attempts and have the POST that follows refused with 409.
+  let filling = false;
+  const fillInBackground = (task: Promise<void>) => {
+    filling = true;
+    void task
+      .catch((err: unknown) => logger.error({ err }, 'filling the search index on start failed'))
+      .finally(() => {
+        filling = false;
+      });
+  };
+  const adminRebuilder: Rebuilder = {
+    status: () => ({ ...rebuilder.status(), ...(filling && { running: true }) }),
+    start(options) {
+      if (filling) throw new ConflictError(REBUILD_RUNNING);
+      return rebuilder.start(options);
+    },
+    run(options) {
+      try {
+        return adminRebuilder.start(options).done;
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
+  };
   const results = createResultCache<SearchHit[]>({
     size: config.SEARCH_RESULT_CACHE_SIZE,
     ttlMs: config.SEARCH_RESULT_CACHE_TTL ?? (bus.kind === 'memory' ? 600_000 : 5_000),
@@ -157,9 +184,9 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     logger.info({ kind: opened.kind, dimensions }, 'search index open');
     if (!catalogue) return;
     if (opened.kind === 'elasticsearch' && (opened as ElasticsearchSearchIndex).describe().reindexRequired) {
-      void reindexForNewModel(opened as ElasticsearchSearchIndex);
+      fillInBackground(reindexForNewModel(opened as ElasticsearchSearchIndex));
     } else if (config.SEARCH_REBUILD_ON_START) {
-      void rebuildIfEmpty(opened);
+      fillInBackground(rebuildIfEmpty(opened));
     }
   }
 
@@ -270,7 +297,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
   const api = createSearchRouter({
     verifier: deps.verifier,
     service,
-    rebuilder,
+    rebuilder: adminRebuilder,
     logger,
     admission,
   });
@@ -290,7 +317,7 @@ export function createSearchModule(deps: SearchModuleDeps): SearchModule {
     admission,
     index: currentIndex,
     search: async (ownerId, request) => (await admission.run(() => service.search(ownerId, request))).value,
-    rebuild: () => rebuilder.run(),
+    rebuild: () => adminRebuilder.run(),
     ready: () => opening ?? Promise.reject(new UnavailableError('the search module has not started')),
     async start() {
       opening = open();

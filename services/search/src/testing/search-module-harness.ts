@@ -5,7 +5,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { pino } from 'pino';
-import { AuthenticationError, createHttpServer, createMemoryEventBus } from '@kaboodle/platform';
+import {
+  AuthenticationError,
+  createHttpServer,
+  createMemoryEventBus,
+  UnavailableError,
+} from '@kaboodle/platform';
 import type { AuthenticatedUser, EventBus } from '@kaboodle/platform';
 import { ListForIndexResponseSchema, create } from '@kaboodle/proto';
 import type { Document, InventoryItem, ListForIndexResponse } from '@kaboodle/proto';
@@ -95,6 +100,8 @@ export interface SearchHarnessOptions {
   /** Offer an image model (find by photo): the module then opens the photo index of `dataDir`. */
   imageModel?: string;
   catalogueEntities?: Array<Document | InventoryItem>;
+  /** The stand-in catalogue refuses this many reads first (still starting: 503), then answers. */
+  catalogueUnavailableReads?: number;
   /** Settings over the defaults (e.g. SEARCH_MAX_CONCURRENT). */
   env?: Record<string, string>;
 }
@@ -107,6 +114,8 @@ export async function startSearchHarness(options: SearchHarnessOptions = {}): Pr
   let reads = 0; // counted before `h` exists: the start-up fill reads during start()
   async function* listForIndex(): AsyncIterable<ListForIndexResponse> {
     reads++;
+    if (reads <= (options.catalogueUnavailableReads ?? 0))
+      throw new UnavailableError('the catalogue is still starting');
     for (const e of catalogueEntities) {
       yield create(ListForIndexResponseSchema, {
         entity:
