@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
 // empty cluster kept here instead of made by initdb: 2.2–2.5 s of CPU less each (pglite-template.ts).
 // Workers and the products they start inherit it.
 process.env.PGLITE_TEMPLATE_DIR ||= resolve(import.meta.dirname, '.cache/pglite');
+process.env.NODE_COMPILE_CACHE ||= resolve(import.meta.dirname, '.cache/node-compile');
 
 // Two lanes. Self-contained tiers (each file on its own engines, schemas or topics; topology files on
 // a private broker too) share one pool of workers. Vitest's default of cores − 1 gives a 2-core CI

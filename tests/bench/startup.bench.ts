@@ -1,9 +1,11 @@
 // How long `kaboodle --target=all` takes from spawn to "running at" on embedded engines, and the CPU
 // it spent by then: cold (new data folder: PGlite initdb, migrations, first signing key), cold with
 // the PGlite template (PGLITE_TEMPLATE_DIR: the empty cluster is copied instead of made by initdb,
-// as every product a test starts does), and warm (same folder again); plus idle RSS. Then the same
+// as every product a test starts does), the same with Node's compile cache (NODE_COMPILE_CACHE, as
+// the Makefile sets: modules' bytecode is read, not compiled), and warm (same folder again, neither);
+// plus idle RSS. Then the same
 // two ways side by side for an in-process `memory://` database, what a unit test makes.
-// The three starts of a run alternate their order; each figure is the median of BENCH_RUNS (3).
+// The cold starts of a run rotate their order; each figure is the median of BENCH_RUNS (3).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,13 +23,15 @@ const cpuSeconds = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
-type Kind = 'cold' | 'template' | 'warm';
+type Kind = 'cold' | 'template' | 'cached' | 'warm';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const wall: Record<Kind, number[]> = { cold: [], template: [], warm: [] };
-const cpu: Record<Kind, number[]> = { cold: [], template: [], warm: [] };
+const wall: Record<Kind, number[]> = { cold: [], template: [], cached: [], warm: [] };
+const cpu: Record<Kind, number[]> = { cold: [], template: [], cached: [], warm: [] };
 const rss: number[] = [];
 const templates = mkdtempSync(path.join(tmpdir(), 'kaboodle-bench-template-'));
+const compileCache = mkdtempSync(path.join(tmpdir(), 'kaboodle-bench-compile-'));
 delete process.env.PGLITE_TEMPLATE_DIR;
+delete process.env.NODE_COMPILE_CACHE;
 
 async function start(kind: Kind, dataDir: string): Promise<void> {
   const env = {
@@ -35,7 +39,8 @@ async function start(kind: Kind, dataDir: string): Promise<void> {
     DATABASE_URL: '',
     KAFKA_BROKERS: '',
     S3_ENDPOINT: '',
-    PGLITE_TEMPLATE_DIR: kind === 'template' ? templates : undefined,
+    PGLITE_TEMPLATE_DIR: kind === 'template' || kind === 'cached' ? templates : undefined,
+    NODE_COMPILE_CACHE: kind === 'cached' ? compileCache : undefined,
   };
   const t0 = performance.now();
   const app = await startKaboodleProcess({ target: 'all', env });
@@ -48,32 +53,30 @@ async function start(kind: Kind, dataDir: string): Promise<void> {
   await app.stop();
 }
 
-// the first product with a template directory keeps the template; it is not one of the figures
+// the first product with a template directory keeps the template, the first with a compile cache
+// fills it; neither is one of the figures
 {
   const seed = tempDataDir('kaboodle-bench-');
-  await start('template', seed.dir);
-  wall.template.length = 0;
-  cpu.template.length = 0;
+  await start('cached', seed.dir);
+  wall.cached.length = 0;
+  cpu.cached.length = 0;
   seed.remove();
 }
 for (let i = 0; i < runs; i++) {
   const a = tempDataDir('kaboodle-bench-');
   const b = tempDataDir('kaboodle-bench-');
-  const order: [Kind, string][] =
-    i % 2 === 0
-      ? [
-          ['cold', a.dir],
-          ['template', b.dir],
-          ['warm', a.dir],
-        ]
-      : [
-          ['template', b.dir],
-          ['cold', a.dir],
-          ['warm', a.dir],
-        ];
+  const c = tempDataDir('kaboodle-bench-');
+  const cold: [Kind, string][] = [
+    ['cold', a.dir],
+    ['template', b.dir],
+    ['cached', c.dir],
+  ];
+  // the cold kinds rotate their order run by run; warm reopens the first folder
+  const order = [...cold.slice(i % 3), ...cold.slice(0, i % 3), ['warm', a.dir] as [Kind, string]];
   for (const [kind, dir] of order) await start(kind, dir);
   a.remove();
   b.remove();
+  c.remove();
 }
 
 // an in-process database, as a unit test makes one: initdb against the template
@@ -95,6 +98,7 @@ for (let i = 0; i < runs; i++) {
     await openMemory(kind, i);
 }
 rmSync(templates, { recursive: true, force: true });
+rmSync(compileCache, { recursive: true, force: true });
 
 const seconds = (xs: number[]) =>
   `median ${median(xs).toFixed(2)} s  [${xs.map((x) => x.toFixed(2)).join(', ')}]`;
@@ -102,9 +106,10 @@ console.log(`runs: ${runs}`);
 const label: Record<Kind, string> = {
   cold: 'cold start (new data dir, initdb)          ',
   template: 'cold start (new data dir, PGlite template)',
+  cached: 'cold start (template + Node compile cache)',
   warm: 'warm start (existing data)                ',
 };
-for (const kind of ['cold', 'template', 'warm'] as const) {
+for (const kind of ['cold', 'template', 'cached', 'warm'] as const) {
   console.log(`${label[kind]} to URL: ${seconds(wall[kind].map((ms) => ms / 1000))}`);
   console.log(`${label[kind]} CPU:    ${seconds(cpu[kind])}`);
 }
