@@ -10,8 +10,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 const benches: { title: string; script: string }[] = [
   {
-    title: 'Startup: kaboodle --target=all (cold, cold from the PGlite template, warm), idle RSS',
+    title: 'Startup: kaboodle --target=all (cold, PGlite template, + compile cache, warm), idle RSS',
     script: 'tests/bench/startup.bench.ts',
+  },
+  {
+    title: 'Kafka: CPU of an idle producer and consumer, kafkajs as shipped and with the idle-timer fix',
+    script: 'tests/bench/kafka-idle.bench.ts',
   },
   { title: 'Web: shell first-load JS (gzipped)', script: 'tests/bench/web-bundle.ts' },
   { title: 'Processing: text extraction and OCR', script: 'services/processing/bench/extract.bench.ts' },

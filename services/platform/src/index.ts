@@ -16,6 +16,7 @@ export * from './sql/index.ts';
 // Also public: what the server composes and the contract tests exercise (no deep imports).
 export { DLQ_HEADERS, EVENT_ID_HEADER, allEnded } from './adapters/event-bus-delivery.ts';
 export { createKafkaEventBus } from './adapters/kafka-event-bus.ts';
+export { kafkajsIdleTimersFixed } from './adapters/kafkajs-idle-timers.ts';
 export { createMemoryEventBus } from './adapters/memory-event-bus.ts';
 export { openEventBus } from './adapters/open-event-bus.ts';
 export type { OpenEventBusOptions } from './adapters/open-event-bus.ts';

@@ -5,6 +5,7 @@
 // (SCRAM, PLAIN, OAUTHBEARER) from kafka-security.ts. Consumers: one kafkajs consumer per
 // subscription, offsets committed one by one only after the handler's outcome is decided; retries
 // back off in place (heartbeating), then dead-letter to `<topic>.dlq`.
+import './kafkajs-idle-timers.ts'; // before kafkajs makes a connection: see the file
 import { CompressionTypes, Kafka, Partitioners, logLevel as KafkaLogLevel } from 'kafkajs';
 import type { Admin, Consumer, IHeaders, KafkaMessage, LogEntry, Producer, SASLOptions } from 'kafkajs';
 import type { ConnectionOptions } from 'node:tls';
