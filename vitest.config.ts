@@ -1,7 +1,7 @@
 // Test tiers (docs/conventions.md#9-tests-in-tiers): unit (colocated), contract (ports × adapters), api
 // (black box), fuzz (seeded campaign over the OpenAPI document), topology (all vs split), e2e (real
 // Chromium), eval (AI quality floors). `npx vitest run --project <name>` runs one tier.
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -19,11 +19,17 @@ process.env.NODE_COMPILE_CACHE ||= resolve(import.meta.dirname, '.cache/node-com
 // consume each other's events), and e2e, which is CPU-bound (Chromium and a product per file: two
 // at once gained about 10 % on two cores) and holds screens to timing budgets (a debounce check
 // failed when two files shared the cores). Vitest gives every project that runs one file at a time
-// a single queue after the pool (groupSpecs in vitest/dist), so these two lanes cannot run side by
-// side within one run: `make test` (tests/run-vitest.sh) runs the pool, then each lane in its own
-// vitest process, side by side.
+// a single queue after the pool (groupSpecs in vitest/dist), so these lanes cannot run side by side
+// within one run: `make test` (tests/run-vitest.sh) runs the pool, then two lanes in their own vitest
+// processes: e2e files with timing budgets beside topology alone, the other e2e files two at once.
+// The pool has one worker more than the machine has cores: its files wait on brokers, child
+// processes and Chromium often enough that a 2-core CI machine was 81 % busy with 2 workers and
+// 90 % with 3, which ended the pool in 647 s instead of 771 s (docs/benchmarks/2026-11-27-ci-time.md).
+// At most one worker per 2 GB of memory (a worker with a product, models and PGlite can hold that).
 // TEST_WORKERS overrides the pool size.
-const pool = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
+const pool =
+  Number(process.env.TEST_WORKERS) ||
+  Math.max(2, Math.min(availableParallelism() + 1, Math.floor(totalmem() / 2 ** 31)));
 // Topology files that run split products on CI's shared engines (KAFKA_BROKERS, DATABASE_URL); a new
 // topology file that does so must be listed here.
 const SHARED_ENGINE_TOPOLOGY = [

@@ -1,27 +1,48 @@
 #!/usr/bin/env bash
 # `make test`'s vitest run (docs/conventions.md#9-tests-in-tiers). One `vitest run` queues every
 # project that runs one file at a time (e2e, and the topology files on CI's shared engines) after its
-# pool, the two lanes one after the other (groupSpecs in vitest's dist); on a 2-core CI machine the
-# topology lane then ran alone for ~3 minutes at 48 % CPU. Here the pool runs first, then the two
-# lanes side by side, each in its own vitest process. The topology lane's output is printed once both
-# are done, so neither interleaves with the other. Arguments go to every run (e.g. --reporter=dot).
+# pool, one after the other (groupSpecs in vitest's dist). Here the pool runs first, then two lanes
+# side by side, each a vitest process running one file at a time:
+# - lane A: the e2e files with timing budgets (sign-in, shell, pages) or a count of requests while
+#   typing (vault's debounce) first, while lane B runs only topology beside them; then the others;
+# - lane B: the topology files on the shared engines, then the two longest e2e files without budgets.
+# Two topology files at once would consume each other's events; e2e files share nothing but the
+# machine, and waits in them are polls, not budgets. Lane B's output is printed once both are done.
+# Arguments go to every run (e.g. --reporter=dot).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+BUDGETED=(
+  tests/e2e/everyday-sign-in.e2e.test.ts tests/e2e/shell.test.ts tests/e2e/pages.e2e.test.ts
+  tests/e2e/vault.e2e.test.ts
+)
+BESIDE_TOPOLOGY=(tests/e2e/everyday-screens.e2e.test.ts tests/e2e/account-mail.e2e.test.ts)
 
 npx vitest run --project '!e2e' --project '!topology' "$@"
 pool=$?
 
 lane_log=$(mktemp)
-npx vitest run --project topology "$@" > "$lane_log" 2>&1 &
+(
+  npx vitest run --project topology "$@"
+  topology=$?
+  npx vitest run --project e2e "$@" "${BESIDE_TOPOLOGY[@]}"
+  e2e=$?
+  echo "lane B: topology exit $topology, e2e exit $e2e"
+  ((topology == 0 && e2e == 0))
+) > "$lane_log" 2>&1 &
 lane=$!
 # stopped early (CI's timeout, ^C): the lane goes too, and its log with it
 trap 'kill "$lane" 2> /dev/null; rm -f "$lane_log"' EXIT
-npx vitest run --project e2e "$@"
-e2e=$?
+npx vitest run --project e2e "$@" "${BUDGETED[@]}"
+budgeted=$?
+excludes=()
+for f in "${BUDGETED[@]}" "${BESIDE_TOPOLOGY[@]}"; do excludes+=(--exclude "$f"); done
+npx vitest run --project e2e "$@" "${excludes[@]}"
+rest=$?
 wait "$lane"
-topology=$?
+beside=$?
 
-echo "--- topology on the shared engines (ran beside e2e) ---"
+echo "--- lane B: topology on the shared engines, then e2e (ran beside lane A) ---"
 cat "$lane_log"
-echo "vitest: pool exit $pool, e2e exit $e2e, topology exit $topology"
-((pool == 0 && e2e == 0 && topology == 0))
+echo "vitest: pool exit $pool, e2e with budgets exit $budgeted, other e2e exit $rest, lane B exit $beside"
+((pool == 0 && budgeted == 0 && rest == 0 && beside == 0))
