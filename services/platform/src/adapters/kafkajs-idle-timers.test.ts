@@ -12,7 +12,10 @@ import { createKafkaEventBus } from './kafka-event-bus.ts';
 import { kafkajsIdleTimersFixed } from './kafkajs-idle-timers.ts';
 
 const logger = pino({ level: 'silent' });
+// Built by deploy/engines/kafka-mock/build.sh (CI's engines-up does it); the idle case needs it.
 const mockBinary = new URL('../../../../deploy/engines/kafka-mock/kafka-mock', import.meta.url).pathname;
+if (!existsSync(mockBinary))
+  console.log('[kafkajs-idle-timers] idle case skipped: deploy/engines/kafka-mock/kafka-mock is not built');
 const RequestQueue = createRequire(import.meta.url)('kafkajs/src/network/requestQueue/index.js') as {
   prototype: { checkPendingRequests(): void };
 };
