@@ -1,22 +1,20 @@
 // Kafka adapter checks that need no broker: bad options fail fast, and ping() reports a broker that
 // refuses or never answers within its timeout. The full behaviour is the contract suite
 // (tests/contract/event-bus.contract.test.ts), run against a broker when KAFKA_BROKERS is set.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnavailableError } from '../errors.ts';
+import { kafkaMockBuilt, startKafkaMock } from '../testing/kafka-mock.ts';
 import { createKafkaEventBus } from './kafka-event-bus.ts';
 import { openEventBus } from './open-event-bus.ts';
 
 const logger = pino({ level: 'silent' });
-// Built by deploy/engines/kafka-mock/build.sh (CI's engines-up does it); tests needing it skip without it.
-const mockBinary = new URL('../../../../deploy/engines/kafka-mock/kafka-mock', import.meta.url).pathname;
 if (!process.env.KAFKA_BROKERS)
   console.log('[kafka-event-bus] live-broker ping skipped: KAFKA_BROKERS is not set');
-if (!existsSync(mockBinary)) {
+if (!kafkaMockBuilt()) {
   console.log(
     '[kafka-event-bus] broker-outage cases skipped: deploy/engines/kafka-mock/kafka-mock is not built (make engines-up)',
   );
@@ -134,14 +132,11 @@ describe('kafka event bus', () => {
     await bus.ping();
   });
 
-  it.skipIf(!existsSync(mockBinary))(
+  it.skipIf(!kafkaMockBuilt())(
     'close() drains the handler in flight and returns in bounded time when the broker is gone',
     async () => {
-      const mock = spawn(mockBinary, ['--brokers', '1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const { broker: mock, brokers } = await startKafkaMock(['--brokers', '1']);
       cleanups.push(async () => void mock.kill('SIGKILL'));
-      const brokers = await new Promise<string>((resolve) =>
-        mock.stdout.once('data', (d) => resolve(String(d).trim())),
-      );
       const bus = createKafkaEventBus({
         brokers,
         clientId: 'test',
@@ -173,17 +168,14 @@ describe('kafka event bus', () => {
     },
   );
 
-  it.skipIf(!existsSync(mockBinary))(
+  it.skipIf(!kafkaMockBuilt())(
     'ping() fails while the broker does not answer and recovers when it answers again',
     async () => {
-      const mock = spawn(mockBinary, ['--brokers', '1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const { broker: mock, brokers } = await startKafkaMock(['--brokers', '1']);
       cleanups.push(async () => {
         mock.kill('SIGCONT');
         mock.kill('SIGKILL');
       });
-      const brokers = await new Promise<string>((resolve) =>
-        mock.stdout.once('data', (d) => resolve(String(d).trim())),
-      );
       const bus = createKafkaEventBus({ brokers, clientId: 'test', logger, pingTimeoutMs: 500 });
       cleanups.push(() => bus.close());
       await bus.ping();

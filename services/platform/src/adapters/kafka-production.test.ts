@@ -3,20 +3,18 @@
 // back where it does not (the mock cannot hand out producer ids: it reports controller id 0), and
 // consumer lag is read per group and topic for the metrics. (That clients create no topic cannot be
 // shown here: the mock creates topics on its own side; Strimzi's brokers have it off.)
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kafkaMockBuilt, startKafkaMock } from '../testing/kafka-mock.ts';
 import { createKafkaEventBus } from './kafka-event-bus.ts';
 import type { KafkaEventBus } from './kafka-event-bus.ts';
 
-const mockBinary = new URL('../../../../deploy/engines/kafka-mock/kafka-mock', import.meta.url).pathname;
 const lines: Array<Record<string, unknown>> = [];
 const logger = pino({ level: 'warn' }, { write: (l: string) => void lines.push(JSON.parse(l)) });
 const TOPIC = 'kaboodle.production-test.v1';
 
-describe.skipIf(!existsSync(mockBinary))('kafka event bus in production settings (mock broker)', () => {
+describe.skipIf(!kafkaMockBuilt())('kafka event bus in production settings (mock broker)', () => {
   let broker: ChildProcess;
   let brokers: string;
   const buses: KafkaEventBus[] = [];
@@ -34,12 +32,14 @@ describe.skipIf(!existsSync(mockBinary))('kafka event bus in production settings
   };
 
   beforeAll(async () => {
-    broker = spawn(mockBinary, ['--brokers', '1', '--topic', `${TOPIC}:3`, '--topic', `${TOPIC}.dlq:3`], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    brokers = await new Promise<string>((resolve) =>
-      broker.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim().split('\n')[0]!)),
-    );
+    ({ broker, brokers } = await startKafkaMock([
+      '--brokers',
+      '1',
+      '--topic',
+      `${TOPIC}:3`,
+      '--topic',
+      `${TOPIC}.dlq:3`,
+    ]));
   });
   afterAll(async () => {
     for (const b of buses) await b.close().catch(() => undefined);

@@ -3,18 +3,15 @@
 // mock cluster (three brokers, as CI runs it) and one event delivered, the request queues' checks are
 // counted over a second of idleness: the consumer's fetches and heartbeats need a few dozen; the
 // loop made thousands. Then the bus still delivers, so requests that must wait are still sent.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { kafkaMockBuilt, startKafkaMock } from '../testing/kafka-mock.ts';
 import { createKafkaEventBus } from './kafka-event-bus.ts';
 import { kafkajsIdleTimersFixed } from './kafkajs-idle-timers.ts';
 
 const logger = pino({ level: 'silent' });
-// Built by deploy/engines/kafka-mock/build.sh (CI's engines-up does it); the idle case needs it.
-const mockBinary = new URL('../../../../deploy/engines/kafka-mock/kafka-mock', import.meta.url).pathname;
-if (!existsSync(mockBinary))
+if (!kafkaMockBuilt())
   console.log('[kafkajs-idle-timers] idle case skipped: deploy/engines/kafka-mock/kafka-mock is not built');
 const RequestQueue = createRequire(import.meta.url)('kafkajs/src/network/requestQueue/index.js') as {
   prototype: { checkPendingRequests(): void };
@@ -46,14 +43,11 @@ describe('kafkajs idle timers', () => {
     expect(kafkajsIdleTimersFixed()).toBe(true);
   });
 
-  it.skipIf(!existsSync(mockBinary))(
+  it.skipIf(!kafkaMockBuilt())(
     'an idle producer and consumer leave the process asleep, and events still flow',
     async () => {
-      const mock = spawn(mockBinary, ['--brokers', '3'], { stdio: ['ignore', 'pipe', 'ignore'] });
-      cleanups.push(async () => void mock.kill('SIGKILL'));
-      const brokers = await new Promise<string>((resolve) =>
-        mock.stdout.once('data', (d) => resolve(String(d).trim())),
-      );
+      const { broker, brokers } = await startKafkaMock(['--brokers', '3']);
+      cleanups.push(async () => void broker.kill('SIGKILL'));
       const bus = createKafkaEventBus({
         brokers,
         clientId: 'idle-test',
