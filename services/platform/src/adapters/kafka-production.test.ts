@@ -13,6 +13,10 @@ import type { KafkaEventBus } from './kafka-event-bus.ts';
 const lines: Array<Record<string, unknown>> = [];
 const logger = pino({ level: 'warn' }, { write: (l: string) => void lines.push(JSON.parse(l)) });
 const TOPIC = 'kaboodle.production-test.v1';
+if (!kafkaMockBuilt())
+  console.log(
+    '[kafka-production] skipped: deploy/engines/kafka-mock/kafka-mock is not built (make engines-up)',
+  );
 
 describe.skipIf(!kafkaMockBuilt())('kafka event bus in production settings (mock broker)', () => {
   let broker: ChildProcess;
