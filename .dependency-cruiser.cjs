@@ -14,12 +14,14 @@ const FIXTURES = '/src/.*(testing|test-fixtures|test-support)/|/src/test-fixture
 // A package's public entries: its index, plus the few light entries its package.json `exports` names
 // so the server can load a service's config schema ("./config"), search's declarations ("./api")
 // and the telemetry hooks ("./instrumentations", "./telemetry") without loading the service itself
-// (a target loads only the code it runs; the hooks must load before what they instrument).
+// (a target loads only the code it runs; the hooks must load before what they instrument), and the
+// domain errors ("./errors"), which code run in worker threads throws.
 const PUBLIC_ENTRIES = [
   '^(services/[^/]+|frontends/kit|proto)/src/index\\.tsx?$',
   '^services/(auth/src/auth-config|ingestion/src/ingestion-config|processing/src/module-config)\\.ts$',
   '^services/(catalogue/src/catalogue-config|search/src/search-config|search/src/operations)\\.ts$',
   '^services/platform/src/telemetry/(instrumentations|telemetry)\\.ts$',
+  '^services/platform/src/errors\\.ts$',
 ];
 
 module.exports = {
@@ -59,6 +61,17 @@ module.exports = {
       severity: 'error',
       from: { path: PACKAGES + '.*' + TEST_FILE },
       to: { path: PACKAGES, pathNot: ['^$1/', ...PUBLIC_ENTRIES, FIXTURES] },
+    },
+    {
+      name: 'worker-threads-never-load-the-platform-index',
+      comment:
+        'A worker thread (*.worker.ts) is an isolate of its own: what its imports reach loads again ' +
+        'in every thread. The platform index pulls in Kafka, gRPC, Postgres and OpenTelemetry, ' +
+        '~120 MB per thread measured, for code that needs only the domain errors: worker code ' +
+        'imports @kaboodle/platform/errors (docs/benchmarks/2026-11-27-worker-imports.md).',
+      severity: 'error',
+      from: { path: '\\.worker\\.ts$' },
+      to: { path: '^services/platform/src/index\\.ts$', reachable: true },
     },
     {
       name: 'frontend-build-configs-use-only-the-kit-build-helper',

@@ -5,30 +5,36 @@
 // starts the query embedder's worker). The parts come from the diagnostics preload
 // (product-diagnostics.ts): the main V8 heap, array buffers, other anonymous memory (worker heaps,
 // native: usearch, LanceDB, onnxruntime, PGlite's WASM memory) and file-backed pages. Two settings
-// side by side on this checkout, alternating, medians of --runs:
+// side by side, alternating, medians of --runs: this checkout with two settings, or with --baseline
+// another checkout's code (prepared as product.bench.ts's header says) against this one's:
 //   node tests/bench/search/product-memory.bench.ts --data .cache/bench/product-100k/current \
-//     [--runs 3] [--env NAME=VALUE ...] [--baseline-env NAME=VALUE ...]
+//     [--runs 3] [--env NAME=VALUE ...] [--baseline-env NAME=VALUE ...] [--baseline CHECKOUT]
+import path from 'node:path';
 import { checkoutAt, savedUser, signIn, startProduct, THIS_CHECKOUT } from './product-server.ts';
 import type { MemoryBreakdown } from './product-server.ts';
 import { MEMORY_INDEX_BUILT, search } from './product-server.ts';
 import { envArgs, intArg, stringArg } from './bench-args.ts';
 
 const arg = stringArg;
-const DATA = arg('--data');
+// Absolute: each side's server runs in its own checkout's folder.
+const DATA = arg('--data') && path.resolve(arg('--data')!);
 if (!DATA) throw new Error('--data DIR: a folder the product bench filled (see the header)');
 const RUNS = intArg('--runs', 3);
 const SEARCHES = 300;
 const sides = [
-  { label: 'baseline', env: { ...envArgs('--env'), ...envArgs('--baseline-env') } },
-  { label: 'current', env: envArgs('--env') },
+  {
+    label: 'baseline',
+    env: { ...envArgs('--env'), ...envArgs('--baseline-env') },
+    checkout: checkoutAt('baseline', arg('--baseline') ?? THIS_CHECKOUT),
+  },
+  { label: 'current', env: envArgs('--env'), checkout: checkoutAt('current', THIS_CHECKOUT) },
 ];
 const user = await savedUser(DATA);
 if (!user) throw new Error(`${DATA}: no bench user (fill it with product.bench.ts --fill-only first)`);
-const checkout = checkoutAt('current', THIS_CHECKOUT);
 const STAGES = ['at rest', 'after 300 keyword', 'after 300 hybrid'] as const;
 type Sample = Record<(typeof STAGES)[number], MemoryBreakdown>;
 
-async function oneRun(env: Record<string, string>): Promise<Sample> {
+async function oneRun({ env, checkout }: (typeof sides)[number]): Promise<Sample> {
   const server = await startProduct(checkout, { dataDir: DATA!, port: 0, env, maxRssMb: 8_192 });
   try {
     const token = await signIn(server.url, user!);
@@ -53,10 +59,11 @@ async function oneRun(env: Record<string, string>): Promise<Sample> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const results = new Map<string, Sample[]>(sides.map((s) => [s.label, []]));
 console.log(`# Product memory, ${new Date().toISOString()}\n\ndata: ${DATA}; ${RUNS} run(s) per side`);
-for (const s of sides) console.log(`${s.label}: ${JSON.stringify(s.env)}`);
+for (const s of sides)
+  console.log(`${s.label}: ${s.checkout.root} (${s.checkout.commit}) ${JSON.stringify(s.env)}`);
 for (let run = 1; run <= RUNS; run++) {
   for (const s of sides) {
-    const sample = await oneRun(s.env);
+    const sample = await oneRun(s);
     results.get(s.label)!.push(sample);
     console.log(`run ${run}/${RUNS} ${s.label}: RSS ${STAGES.map((st) => sample[st].rss).join(' / ')} MB`);
   }

@@ -4,7 +4,7 @@
 // backend (~100 ms); both give the same vectors. By default the model runs in worker threads shared
 // by every embedder of the process (loaded once, on first use): neither runtime yields to the event
 // loop while it computes.
-import { UnavailableError } from '@kaboodle/platform';
+import { UnavailableError } from '@kaboodle/platform/errors';
 import { WorkerTaskError, createWorkerPool, type WorkerPool } from '../limits/worker-pool.ts';
 import { createBatchingEmbedder } from './batching-embedder.ts';
 import type { EmbedTask } from './embed.worker.ts';

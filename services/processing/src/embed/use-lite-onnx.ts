@@ -40,16 +40,17 @@ function modelDir(): string {
 export function readUseLiteWeights(dir = modelDir()): Map<string, Weight> {
   const manifest = (JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as WeightsManifest)
     .weightsManifest[0]!;
-  const all = Buffer.concat(manifest.paths.map((p) => readFileSync(join(dir, p))));
+  const shards = manifest.paths.map((p) => readFileSync(join(dir, p)));
+  // One buffer of its own (offset 0), so that every weight, a whole number of floats, starts aligned.
+  const all = new Uint8Array(shards.reduce((n, s) => n + s.length, 0));
+  shards.reduce((at, s) => (all.set(s, at), at + s.length), 0);
   const out = new Map<string, Weight>();
   let offset = 0;
   for (const w of manifest.weights) {
     const bytes = w.shape.reduce((a, b) => a * b, 1) * 4;
     if (w.dtype === 'float32') {
-      // Copied out so that each weight is aligned and the shard buffer can go.
-      const data = new Float32Array(bytes / 4);
-      new Uint8Array(data.buffer).set(all.subarray(offset, offset + bytes));
-      out.set(w.name, { shape: w.shape, data });
+      // A view, not a copy: the weights live as long as the model is being built, then go together.
+      out.set(w.name, { shape: w.shape, data: new Float32Array(all.buffer, offset, bytes / 4) });
     }
     offset += bytes;
   }

@@ -2,7 +2,7 @@
 // ExtractionError whose message a user can act on. Adapters: createLocalExtractor (in this thread)
 // and createPooledExtractor (worker threads with hard time/memory limits; the production one).
 // The errors module only: the platform index pulls HTTP, gRPC and telemetry into every worker thread.
-import { DomainError } from '@kaboodle/platform';
+import { DomainError } from '@kaboodle/platform/errors';
 import type { ExtractionLimits } from '../limits/limits.ts';
 
 export type ExtractedKind = 'pdf' | 'docx' | 'doc' | 'txt' | 'html' | 'image';
