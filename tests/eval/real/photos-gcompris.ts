@@ -7,11 +7,11 @@ import type { RealPhoto } from './photos.ts';
 
 const GCOMPRIS = { kind: 'deb', package: 'gcompris-qt-data', version: '3.1-2', inside: 'rcc' } as const;
 const RCC = '/usr/share/gcompris-qt/rcc';
-const RED = ['red', 'crimson', 'maroon', 'burgundy', 'terracotta'];
-const BROWN = ['brown', 'chocolate', 'tan'];
-const WHITE = ['white', 'ivory', 'cream', 'light grey'];
+export const RED = ['red', 'crimson', 'maroon', 'burgundy', 'terracotta'];
+export const BROWN = ['brown', 'chocolate', 'tan'];
+export const WHITE = ['white', 'ivory', 'cream', 'light grey'];
 
-const categorization = (folder: string, file: string, licence: string) => ({
+export const categorization = (folder: string, file: string, licence: string) => ({
   source: {
     ...GCOMPRIS,
     path: `${RCC}/categorization.rcc`,
@@ -20,7 +20,7 @@ const categorization = (folder: string, file: string, licence: string) => ({
   },
   licence: `${licence} (gcompris-qt-data, ${folder}/README)`,
 });
-const animals = (set: 'farm' | 'world', file: string, licence: string) => ({
+export const animals = (set: 'farm' | 'world', file: string, licence: string) => ({
   source: {
     ...GCOMPRIS,
     path: `${RCC}/explore_${set}_animals.rcc`,

