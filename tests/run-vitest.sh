@@ -18,10 +18,14 @@ BUDGETED=(
 )
 BESIDE_TOPOLOGY=(tests/e2e/everyday-screens.e2e.test.ts tests/e2e/account-mail.e2e.test.ts)
 
-npx vitest run --project '!e2e' --project '!topology' "$@"
-pool=$?
+# Every run's output is also kept, so that the end of the log, which is all a CI page may show,
+# repeats what failed (vitest's "Failed Tests" section) however far up it scrolled.
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+npx vitest run --project '!e2e' --project '!topology' "$@" 2>&1 | tee "$logs/pool"
+pool=${PIPESTATUS[0]}
 
-lane_log=$(mktemp)
+lane_log=$logs/lane-b
 (
   npx vitest run --project topology "$@"
   topology=$?
@@ -32,17 +36,22 @@ lane_log=$(mktemp)
 ) > "$lane_log" 2>&1 &
 lane=$!
 # stopped early (CI's timeout, ^C): the lane goes too, and its log with it
-trap 'kill "$lane" 2> /dev/null; rm -f "$lane_log"' EXIT
-npx vitest run --project e2e "$@" "${BUDGETED[@]}"
-budgeted=$?
+trap 'kill "$lane" 2> /dev/null; rm -rf "$logs"' EXIT
+npx vitest run --project e2e "$@" "${BUDGETED[@]}" 2>&1 | tee "$logs/budgeted"
+budgeted=${PIPESTATUS[0]}
 excludes=()
 for f in "${BUDGETED[@]}" "${BESIDE_TOPOLOGY[@]}"; do excludes+=(--exclude "$f"); done
-npx vitest run --project e2e "$@" "${excludes[@]}"
-rest=$?
+npx vitest run --project e2e "$@" "${excludes[@]}" 2>&1 | tee "$logs/rest"
+rest=${PIPESTATUS[0]}
 wait "$lane"
 beside=$?
 
 echo "--- lane B: topology on the shared engines, then e2e (ran beside lane A) ---"
 cat "$lane_log"
+for run in pool budgeted rest lane-b; do
+  # From vitest's "Failed Tests" (or "Failed Suites") heading to its summary, at most 200 lines a run.
+  failed=$(sed 's/\x1b\[[0-9;]*m//g' "$logs/$run" | awk '/⎯ Failed (Tests|Suites) [0-9]+ ⎯/ { on = 1 } /^ +Test Files /{ on = 0 } on' | head -n 200)
+  [[ -z $failed ]] || printf -- '--- what failed in the %s run, repeated from above ---\n%s\n' "$run" "$failed"
+done
 echo "vitest: pool exit $pool, e2e with budgets exit $budgeted, other e2e exit $rest, lane B exit $beside"
 ((pool == 0 && budgeted == 0 && rest == 0 && beside == 0))
