@@ -23,6 +23,8 @@ export type {
   IndexedEntity,
   IndexedEntityType,
   IndexedKaboodle,
+  HitsQuery,
+  RankedRef,
   SearchHit,
   SearchIndex,
   SearchMode,

@@ -3,7 +3,10 @@
 // searcher wanted, calibrated per mode so that it means the same for every query. Both were fitted
 // on the "tune" halves of the evaluation sets (tests/bench/search/eval.bench.ts prints the fit
 // and the figures on the "report" halves and on every set): never on the sets they are reported on.
-import type { SearchHit } from './index/search-index.port.ts';
+import type { RankedRef } from './index/search-index.port.ts';
+
+/** A ranked entity: a display hit, or only its name and scores (SearchIndex.searchKeys). */
+type Ranked = RankedRef & { excerpt?: string };
 
 /** Below this calibrated probability a hit is a weak match: the API says so and the vault shows it. */
 export const GOOD_MATCH = 0.3;
@@ -102,7 +105,7 @@ export interface Background {
 }
 
 /** A list's background score: the hit at BACKGROUND_RANK, else (keyword) 0 or (vector) the last. */
-export function backgroundOf(hits: SearchHit[], kind: 'cosine' | 'bm25'): number {
+export function backgroundOf(hits: RankedRef[], kind: 'cosine' | 'bm25'): number {
   const at = hits[BACKGROUND_RANK - 1] ?? (kind === 'cosine' ? hits[hits.length - 1] : undefined);
   return at ? (at.raw ?? at.score) : 0;
 }
@@ -141,10 +144,10 @@ export function matchProbability(
   return Number.isFinite(z) ? sigmoid(z) : 0;
 }
 
-const keyOf = (h: SearchHit) => `${h.entityType}:${h.id}`;
+const keyOf = (h: RankedRef) => `${h.entityType}:${h.id}`;
 
-interface Candidate {
-  hit: SearchHit;
+interface Candidate<H extends Ranked> {
+  hit: H;
   cosine: number;
   bm25: number;
   bm25Relative: number;
@@ -152,10 +155,10 @@ interface Candidate {
   wordRank: number;
 }
 
-function candidates(byVector: SearchHit[], byWords: SearchHit[]): Candidate[] {
+function candidates<H extends Ranked>(byVector: H[], byWords: H[]): Candidate<H>[] {
   const minCos = byVector.reduce((m, h) => Math.min(m, h.raw ?? h.score), Infinity);
   const maxBm25 = byWords.reduce((m, h) => Math.max(m, h.raw ?? 0), 0);
-  const out = new Map<string, Candidate>();
+  const out = new Map<string, Candidate<H>>();
   byVector.forEach((h, i) =>
     out.set(keyOf(h), {
       hit: h,
@@ -188,7 +191,7 @@ function candidates(byVector: SearchHit[], byWords: SearchHit[]): Candidate[] {
 }
 
 /** The fusion's ordering score of each candidate (higher first); ties keep the vector order. */
-function fusionScores(cands: Candidate[], fusion: HybridFusion, query: string): number[] {
+function fusionScores(cands: Candidate<Ranked>[], fusion: HybridFusion, query: string): number[] {
   if (fusion.method === 'rrf') {
     const k = fusion.k ?? 60;
     return cands.map((c) => 1 / (k + c.vectorRank + 1) + 1 / (k + c.wordRank + 1));
@@ -216,14 +219,14 @@ function fusionScores(cands: Candidate[], fusion: HybridFusion, query: string): 
  * The hybrid list: the two lists fused, each hit scored with its calibrated match probability.
  * Shown scores never rise down the list (a lower-ranked hit shows at most the score above it).
  */
-export function fuseHybrid(
-  byVector: SearchHit[],
-  byWords: SearchHit[],
+export function fuseHybrid<H extends Ranked>(
+  byVector: H[],
+  byWords: H[],
   query: string,
   /** The owner's number of entities (BM25's scale grows with it). */
   corpusSize: number,
   fusion: HybridFusion = DEFAULT_FUSION,
-): SearchHit[] {
+): H[] {
   const cands = candidates(byVector, byWords);
   const order = fusionScores(cands, fusion, query);
   const words = queryWordCount(query);
@@ -243,12 +246,12 @@ export function fuseHybrid(
  * One engine's list (keyword or semantic), its order kept, scored with the calibrated probability.
  * Pass at least BACKGROUND_RANK hits when there are that many (cut to the page after).
  */
-export function calibrateList(
+export function calibrateList<H extends Ranked>(
   mode: 'keyword' | 'semantic',
-  hits: SearchHit[],
+  hits: H[],
   query: string,
   corpusSize: number,
-): SearchHit[] {
+): H[] {
   const words = queryWordCount(query);
   const background =
     mode === 'keyword' ? { bm25: backgroundOf(hits, 'bm25') } : { cosine: backgroundOf(hits, 'cosine') };
@@ -266,7 +269,7 @@ export function calibrateList(
   );
 }
 
-function monotone(hits: SearchHit[]): SearchHit[] {
+function monotone<H extends Ranked>(hits: H[]): H[] {
   let cap = 1;
   return hits.map((h) => {
     const score = Math.max(0, Math.min(cap, h.score));

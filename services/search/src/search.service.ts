@@ -5,7 +5,13 @@ import { performance } from 'node:perf_hooks';
 import { NotFoundError, UnavailableError, recordSearchDuration } from '@kaboodle/platform';
 import type { Logger } from '@kaboodle/platform';
 import { CorpusSizes } from './corpus-sizes.ts';
-import type { IndexedEntityType, MemberRef, SearchHit, SearchIndex } from './index/search-index.port.ts';
+import type {
+  IndexedEntityType,
+  MemberRef,
+  RankedRef,
+  SearchHit,
+  SearchIndex,
+} from './index/search-index.port.ts';
 import { normaliseQuery } from './query-embedder.ts';
 import type { QueryEmbedder } from './query-embedder.ts';
 import { BACKGROUND_RANK, calibrateList, DEFAULT_FUSION, fuseHybrid, type HybridFusion } from './ranking.ts';
@@ -108,14 +114,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   ): Promise<Timed<SearchHit[]>> {
     const index = deps.index();
     const started = performance.now();
-    const base = {
+    const lists = {
       ownerId,
       text: query,
       ...(options.entityTypes?.length ? { entityTypes: options.entityTypes } : {}),
       ...(options.category !== undefined ? { category: options.category } : {}),
-      ...(options.withExcerpts ? { withExcerpts: true } : {}),
       ...(options.only ? { only: options.only } : {}),
     };
+    const base = { ...lists, ...(options.withExcerpts ? { withExcerpts: true } : {}) };
     const finish = (hits: SearchHit[], embedMs: number, indexStart: number, degraded?: 'keyword') => {
       // kaboodle_search_duration_seconds{mode}: embedding and index together, as the caller waits.
       recordSearchDuration(mode, (performance.now() - started) / 1000);
@@ -138,28 +144,30 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     }
 
     if (mode === 'hybrid') {
-      // Both lists deep enough for the fusion; the keyword one needs no vector, so it runs while the
-      // query is embedded.
+      // Both lists deep enough for the fusion, as names and scores only: the display rows (and
+      // excerpts) are read for the page alone. The keyword list needs no vector, so it runs while
+      // the query is embedded.
       const depth = Math.min(100, Math.max(60, options.limit * 3));
-      const byWords = index.search({ ...base, mode: 'keyword', limit: depth });
+      const byWords = index.searchKeys({ ...lists, mode: 'keyword', limit: depth });
       byWords.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
       const e = await embed(query);
       const t = performance.now();
+      const page = async (refs: RankedRef[]) =>
+        index.hitsOf({
+          ownerId,
+          refs,
+          ...(options.withExcerpts && {
+            excerptsFor: { text: query, ...(e.vector && { vector: e.vector }) },
+          }),
+        });
       if (!e.vector) {
         deps.logger.warn({ err: e.error }, 'query embedding failed: answering by keyword only');
-        return finish(
-          calibrateList('keyword', await byWords, query, await corpusSize(ownerId)).slice(0, options.limit),
-          e.ms,
-          t,
-          'keyword',
-        );
+        const refs = calibrateList('keyword', await byWords, query, await corpusSize(ownerId));
+        return finish(await page(refs.slice(0, options.limit)), e.ms, t, 'keyword');
       }
-      const byVector = await index.search({ ...base, mode: 'semantic', vector: e.vector, limit: depth });
-      const hits = fuseHybrid(byVector, await byWords, query, await corpusSize(ownerId), fusion).slice(
-        0,
-        options.limit,
-      );
-      return finish(hits, e.ms, t);
+      const byVector = await index.searchKeys({ ...lists, mode: 'semantic', vector: e.vector, limit: depth });
+      const fused = fuseHybrid(byVector, await byWords, query, await corpusSize(ownerId), fusion);
+      return finish(await page(fused.slice(0, options.limit)), e.ms, t);
     }
 
     const e = await embed(query);

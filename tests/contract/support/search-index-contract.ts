@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { SearchIndex } from '@kaboodle/search';
 import { kaboodlesContract } from './search-index-contract-kaboodles.ts';
+import { pagesContract } from './search-index-contract-pages.ts';
 import { queriesContract } from './search-index-contract-queries.ts';
 import { rankingContract } from './search-index-contract-ranking.ts';
 import { AXES, createContractSuite } from './search-index-contract-suite.ts';
@@ -53,5 +54,6 @@ export function describeSearchIndexContract(
     writesContract(suite);
     queriesContract(suite);
     kaboodlesContract(suite);
+    pagesContract(suite);
   });
 }

@@ -43,7 +43,7 @@ import {
 import type { EsReadContext } from './elasticsearch-reads.ts';
 import { beginReindex } from './elasticsearch-reindex.ts';
 import type { ElasticsearchReindex } from './elasticsearch-reindex.ts';
-import { searchEntities } from './elasticsearch-search.ts';
+import { hitsOfEntities, searchEntities, searchEntityKeys } from './elasticsearch-search.ts';
 
 export interface ElasticsearchSearchIndexOptions {
   /** Cluster URL(s); ignored when `client` is given. */
@@ -320,6 +320,16 @@ export function createElasticsearchSearchIndex(
     search(query: SearchQuery): Promise<SearchHit[]> {
       opened();
       return searchEntities({ client, alias, where, dimensions, vectorsLive }, query);
+    },
+
+    searchKeys(query) {
+      opened();
+      return searchEntityKeys({ client, alias, where, dimensions, vectorsLive }, query);
+    },
+
+    hitsOf(query) {
+      opened();
+      return hitsOfEntities({ client, alias, where, dimensions, vectorsLive }, query);
     },
 
     related(query: RelatedQuery): Promise<SearchHit[]> {

@@ -3,7 +3,7 @@
 // rules as the LanceDB adapter (search-scoring.ts).
 import type { Client } from '@elastic/elasticsearch';
 import { wrapError } from '@kaboodle/platform';
-import type { SearchHit, SearchQuery } from './search-index.port.ts';
+import type { HitsQuery, RankedRef, SearchHit, SearchQuery } from './search-index.port.ts';
 import { docId } from './elasticsearch-mappings.ts';
 import {
   assertQueryVector,
@@ -11,6 +11,7 @@ import {
   chooseExcerpt,
   cosineFromScore,
   entityFilter,
+  HIT_SOURCE,
   hitFromSource,
   knnBody,
   passageCandidates,
@@ -45,7 +46,57 @@ async function msearch(ctx: EsSearchContext, bodies: EsQuery[]): Promise<EsHit[]
   });
 }
 
+/** What `searchKeys` reads back: the entity's name, nothing to display. */
+const KEY_SOURCE = ['entity_type', 'entity_id'];
+
+/** A document's best passage from the inner hits of the BM25 and passage-kNN answers. */
+function excerptOf(
+  id: string,
+  bm25ById: Map<string, EsHit>,
+  passageHits: Map<string, EsHit>,
+  text: string,
+): string | undefined {
+  const byOffset = new Map<number, PassageCandidate>();
+  for (const c of [
+    ...passageCandidates(bm25ById.get(id), false),
+    ...passageCandidates(passageHits.get(id), true),
+  ]) {
+    const prev = byOffset.get(c.offset);
+    byOffset.set(c.offset, {
+      ...prev,
+      ...c,
+      ...(c.cosine === undefined && prev?.cosine !== undefined && { cosine: prev.cosine }),
+    });
+  }
+  return chooseExcerpt(
+    [...byOffset.values()].sort((a, b) => a.offset - b.offset),
+    text,
+  );
+}
+
 export async function searchEntities(ctx: EsSearchContext, query: SearchQuery): Promise<SearchHit[]> {
+  return (await rankEntities(ctx, query, false)).map(({ hit, score, raw, excerpt }) => {
+    const found = hitFromSource(hit, score, excerpt);
+    return raw === undefined ? found : { ...found, raw };
+  });
+}
+
+/** The ranking of `searchEntities`, with only each entity's name read back. */
+export async function searchEntityKeys(ctx: EsSearchContext, query: SearchQuery): Promise<RankedRef[]> {
+  return (await rankEntities(ctx, query, true)).map(({ hit, score, raw }) => {
+    const { entityType, id } = hitFromSource(hit, score);
+    return { entityType, id, score: clamp01(score), ...(raw !== undefined && { raw }) };
+  });
+}
+
+interface Ranked {
+  hit: EsHit;
+  score: number;
+  raw?: number;
+  excerpt?: string;
+}
+
+async function rankEntities(ctx: EsSearchContext, query: SearchQuery, keysOnly: boolean): Promise<Ranked[]> {
   const limit = clampLimit(query.limit, 100);
   // Only a kaboodle's members: none means no result (and no request at all).
   if (query.only && query.only.length === 0) return [];
@@ -60,7 +111,7 @@ export async function searchEntities(ctx: EsSearchContext, query: SearchQuery): 
   // vector (nothing to embed) gives no vector list: keyword still answers in hybrid.
   const vector = wantsVector && ctx.vectorsLive() && !isZero(query.vector!) ? query.vector! : undefined;
   const depth = query.mode === 'hybrid' ? fusionDepth(limit) : limit;
-  const excerpts = query.withExcerpts === true;
+  const excerpts = query.withExcerpts === true && !keysOnly;
 
   const bodies: EsQuery[] = [];
   const slot = { knn: -1, bm25: -1, passages: -1 };
@@ -77,7 +128,7 @@ export async function searchEntities(ctx: EsSearchContext, query: SearchQuery): 
 
   let lists: EsHit[][];
   try {
-    lists = await msearch(ctx, bodies);
+    lists = await msearch(ctx, keysOnly ? bodies.map((b) => ({ ...b, _source: KEY_SOURCE })) : bodies);
   } catch (err) {
     throw wrapError(`searching ${ctx.where}`, err);
   }
@@ -86,7 +137,7 @@ export async function searchEntities(ctx: EsSearchContext, query: SearchQuery): 
   const passageHits = new Map((slot.passages >= 0 ? lists[slot.passages]! : []).map((h) => [h._id, h]));
   const bm25ById = new Map(bm25Hits.map((h) => [h._id, h]));
 
-  let ranked: Array<{ hit: EsHit; score: number; raw?: number }>;
+  let ranked: Ranked[];
   if (query.mode === 'keyword') {
     const scores = bm25ToScores(bm25Hits.map((h) => h._score ?? 0));
     ranked = bm25Hits.map((hit, i) => ({ hit, score: scores[i]!, raw: hit._score ?? 0 }));
@@ -104,27 +155,56 @@ export async function searchEntities(ctx: EsSearchContext, query: SearchQuery): 
       bm25Hits.map((h) => ({ key: h._id })),
     ]).map((f) => ({ hit: byId.get(f.key)!, score: f.score }));
   }
-  return ranked.slice(0, limit).map(({ hit, score, raw }) => {
-    let excerpt: string | undefined;
-    if (excerpts) {
-      const byOffset = new Map<number, PassageCandidate>();
-      for (const c of [
-        ...passageCandidates(bm25ById.get(hit._id), false),
-        ...passageCandidates(passageHits.get(hit._id), true),
-      ]) {
-        const prev = byOffset.get(c.offset);
-        byOffset.set(c.offset, {
-          ...prev,
-          ...c,
-          ...(c.cosine === undefined && prev?.cosine !== undefined && { cosine: prev.cosine }),
-        });
-      }
-      excerpt = chooseExcerpt(
-        [...byOffset.values()].sort((a, b) => a.offset - b.offset),
-        text,
-      );
+  return ranked
+    .slice(0, limit)
+    .map((r) => (excerpts ? { ...r, excerpt: excerptOf(r.hit._id, bm25ById, passageHits, text) } : r));
+}
+
+/**
+ * The display hits of `query.refs` in their order (one search by id), and with `excerptsFor` each
+ * document's best passage for that query (the passage kNN and BM25 of `searchEntities`, on those
+ * documents only). Refs to missing, deleted or another owner's entities are left out.
+ */
+export async function hitsOfEntities(ctx: EsSearchContext, query: HitsQuery): Promise<SearchHit[]> {
+  if (query.refs.length === 0) return [];
+  const idOf = (r: RankedRef) => docId({ entityType: r.entityType, id: r.id, ownerId: query.ownerId });
+  const ids = query.refs.map(idOf);
+  const bodies: EsQuery[] = [
+    {
+      size: ids.length,
+      _source: HIT_SOURCE,
+      track_total_hits: false,
+      query: entityFilter({ ownerId: query.ownerId, onlyIds: ids }),
+    },
+  ];
+  const slot = { bm25: -1, passages: -1 };
+  const wanted = query.excerptsFor;
+  const text = (wanted?.text ?? '').trim();
+  const docs = query.refs.filter((r) => r.entityType === 'document').map(idOf);
+  if (wanted && docs.length > 0) {
+    const filter = entityFilter({ ownerId: query.ownerId, onlyIds: docs });
+    const v = wanted.vector;
+    if (v && v.length === ctx.dimensions && ctx.vectorsLive() && !isZero(v)) {
+      const body = knnBody(v, docs.length, filter, { field: 'passages.vector', innerHits: true });
+      slot.passages = bodies.push(body) - 1;
     }
-    const found = hitFromSource(hit, score, excerpt);
-    return raw === undefined ? found : { ...found, raw };
+    if (text !== '') slot.bm25 = bodies.push(bm25Body(text, docs.length, filter, { excerpts: true })) - 1;
+  }
+  let lists: EsHit[][];
+  try {
+    lists = await msearch(ctx, bodies);
+  } catch (err) {
+    throw wrapError(`reading hits from ${ctx.where}`, err);
+  }
+  const found = new Map(lists[0]!.map((h) => [h._id, h]));
+  const bm25ById = new Map((slot.bm25 >= 0 ? lists[slot.bm25]! : []).map((h) => [h._id, h]));
+  const passageHits = new Map((slot.passages >= 0 ? lists[slot.passages]! : []).map((h) => [h._id, h]));
+  return query.refs.flatMap((r, i) => {
+    const h = found.get(ids[i]!);
+    if (!h) return [];
+    const excerpt =
+      wanted && r.entityType === 'document' ? excerptOf(h._id, bm25ById, passageHits, text) : undefined;
+    const hit = hitFromSource(h, r.score, excerpt);
+    return [r.raw === undefined ? hit : { ...hit, raw: r.raw }];
   });
 }

@@ -5,7 +5,7 @@ import * as lancedb from '@lancedb/lancedb';
 import type { Table } from '@lancedb/lancedb';
 import { InputError, NotFoundError } from '@kaboodle/platform';
 import { entityFilter, sqlString, sqlStringList } from './lance-filter.ts';
-import type { RelatedQuery, SearchHit, SearchQuery } from './search-index.port.ts';
+import type { HitsQuery, RankedRef, RelatedQuery, SearchHit, SearchQuery } from './search-index.port.ts';
 import {
   bestPassage,
   bm25ToScores,
@@ -22,7 +22,7 @@ import type { AnnKind, AnnSearchSettings } from './lancedb-maintenance.ts';
 import { wordPairs } from './keyword-index.ts';
 import { memoryCanFilter } from './lancedb-memory-index.ts';
 import type { MemoryIndexes } from './lancedb-memory-index.ts';
-import { entityKey, floatView, HIT_COLUMNS, listOf, toHit } from './lancedb-rows.ts';
+import { entityKey, floatView, HIT_COLUMNS, listOf, refOfKey, toHit } from './lancedb-rows.ts';
 
 export interface LanceQueryContext {
   table(): Table;
@@ -47,11 +47,39 @@ export interface Candidate {
 
 export interface LanceQueries {
   search(query: SearchQuery): Promise<SearchHit[]>;
+  searchKeys(query: SearchQuery): Promise<RankedRef[]>;
+  hitsOf(query: HitsQuery): Promise<SearchHit[]>;
   related(query: RelatedQuery): Promise<SearchHit[]>;
   knn(filter: string, vector: Float32Array, k: number, exact: boolean): Promise<Candidate[]>;
   /** Per-stage timings of the last search() call (ms), for the bench. */
   lastTimings(): Record<string, number>;
 }
+
+interface Ranked {
+  key: string;
+  score: number;
+  raw?: number;
+}
+
+interface Ranking {
+  ranked: Ranked[];
+  /** The query's text, trimmed. */
+  text: string;
+  stage: Record<string, number>;
+  started: number;
+}
+
+/** Times `fn` into `stage[name]` (ms), for lastTimings(). */
+const markIn =
+  (stage: Record<string, number>) =>
+  async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const s = performance.now();
+    try {
+      return await fn();
+    } finally {
+      stage[name] = performance.now() - s;
+    }
+  };
 
 export function createLanceQueries(ctx: LanceQueryContext): LanceQueries {
   const { table: t, dims, annKind, ann, memory } = ctx;
@@ -122,23 +150,15 @@ export function createLanceQueries(ctx: LanceQueryContext): LanceQueries {
     return rows.map((r) => ({ key: r.key as string, raw: Number(r._score) }));
   }
 
-  async function search(query: SearchQuery): Promise<SearchHit[]> {
+  /** A query's ranked keys (no display field read yet), with the stages' timings so far. */
+  async function rank(query: SearchQuery): Promise<Ranking> {
     const started = performance.now();
     const stage: Record<string, number> = {};
-    const mark = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-      const s = performance.now();
-      try {
-        return await fn();
-      } finally {
-        stage[name] = performance.now() - s;
-      }
-    };
+    const mark = markIn(stage);
     const limit = clampLimit(query.limit, 100);
+    const text = (query.text ?? '').trim();
     // Only a kaboodle's members: none means no result (and no query at all).
-    if (query.only && query.only.length === 0) {
-      timings = { total: performance.now() - started };
-      return [];
-    }
+    if (query.only && query.only.length === 0) return { ranked: [], text, stage, started };
     const onlyKeys = query.only?.map((m) => entityKey(query.ownerId, m.entityType, m.id));
     const filter = entityFilter({
       ownerId: query.ownerId,
@@ -147,7 +167,6 @@ export function createLanceQueries(ctx: LanceQueryContext): LanceQueries {
       hashtags: query.hashtags,
       onlyKeys,
     });
-    const text = (query.text ?? '').trim();
     const wantsVector = query.mode === 'semantic' || query.mode === 'hybrid';
     if (wantsVector) {
       if (!query.vector) throw new InputError(`A query vector is required for ${query.mode} search`);
@@ -201,25 +220,65 @@ export function createLanceQueries(ctx: LanceQueryContext): LanceQueries {
     ranked.sort(byScoreThenKey);
     ranked = ranked.slice(0, limit);
     stage.fusion = performance.now() - fuseStart;
+    stage.exact = exact && !graph ? 1 : 0;
+    stage.memory = mem ? 1 : 0;
+    return { ranked, text, stage, started };
+  }
 
-    const rows = await mark('rows', () =>
-      hitRowsOf(
-        query.ownerId,
-        ranked.map((r) => r.key),
-      ),
+  function done(r: Ranking): void {
+    r.stage.total = performance.now() - r.started;
+    timings = r.stage;
+  }
+
+  /** The ranked keys' display hits, in their order (a key with no live row is left out). */
+  async function hitsFor(ownerId: string, ranked: Ranked[]): Promise<SearchHit[]> {
+    if (ranked.length === 0) return [];
+    const rows = await hitRowsOf(
+      ownerId,
+      ranked.map((r) => r.key),
     );
     const hits: SearchHit[] = [];
     for (const r of ranked) {
       const row = rows.get(r.key);
       if (row) hits.push(toHit(row, r.score, r.raw));
     }
+    return hits;
+  }
+
+  async function search(query: SearchQuery): Promise<SearchHit[]> {
+    const r = await rank(query);
+    const mark = markIn(r.stage);
+    const hits = await mark('rows', () => hitsFor(query.ownerId, r.ranked));
     if (query.withExcerpts && hits.length > 0) {
-      await mark('excerpts', () => addExcerpts(query.ownerId, hits, { text, vector: query.vector }));
+      await mark('excerpts', () => addExcerpts(query.ownerId, hits, { text: r.text, vector: query.vector }));
     }
-    stage.total = performance.now() - started;
-    stage.exact = exact && !graph ? 1 : 0;
-    stage.memory = mem ? 1 : 0;
-    timings = stage;
+    done(r);
+    return hits;
+  }
+
+  async function searchKeys(query: SearchQuery): Promise<RankedRef[]> {
+    const r = await rank(query);
+    done(r);
+    return r.ranked.map(({ key, score, raw }) => ({
+      ...refOfKey(key),
+      score,
+      ...(raw !== undefined && Number.isFinite(raw) ? { raw } : {}),
+    }));
+  }
+
+  async function hitsOf(query: HitsQuery): Promise<SearchHit[]> {
+    const hits = await hitsFor(
+      query.ownerId,
+      query.refs.map((r) => ({
+        key: entityKey(query.ownerId, r.entityType, r.id),
+        score: r.score,
+        ...(r.raw !== undefined ? { raw: r.raw } : {}),
+      })),
+    );
+    const e = query.excerptsFor;
+    if (e && hits.length > 0) {
+      await addExcerpts(query.ownerId, hits, { text: e.text.trim(), vector: e.vector });
+    }
     return hits;
   }
 
@@ -285,5 +344,5 @@ export function createLanceQueries(ctx: LanceQueryContext): LanceQueries {
     });
   }
 
-  return { search, related, knn, lastTimings: () => timings };
+  return { search, searchKeys, hitsOf, related, knn, lastTimings: () => timings };
 }

@@ -55,6 +55,12 @@ export function entityKey(ownerId: string, entityType: IndexedEntityType | strin
 }
 
 /** The entity table's Arrow schema for vectors of `dims` dimensions. */
+/** The entity an `entityKey` names (its owner left out: the caller's query carries it). */
+export function refOfKey(key: string): { entityType: IndexedEntityType; id: string } {
+  const [, entityType, id] = JSON.parse(key) as [string, IndexedEntityType, string];
+  return { entityType, id };
+}
+
 export function entitySchema(dims: number): Schema {
   return new Schema([
     new Field('key', new Utf8(), false),

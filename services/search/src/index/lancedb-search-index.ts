@@ -377,6 +377,8 @@ export function createLanceDbSearchIndex(options: LanceDbSearchIndexOptions): Se
     },
     deleteOwner,
     search: queries.search,
+    searchKeys: queries.searchKeys,
+    hitsOf: queries.hitsOf,
     related: queries.related,
     versionOf: async (ref) => versionOfEntity(t(), ref),
     stats: (ownerId) =>

@@ -65,8 +65,10 @@ export function withImageIndex(text: SearchIndex, images: ImageIndex): SearchInd
     async ping() {
       await Promise.all([text.ping(), images.ping()]);
     },
-    // search, related, versionOf, stats, entityCount, listLive: the text index's own
+    // search, searchKeys, hitsOf, related, versionOf, stats, entityCount, listLive: the text index's own
     search: (q) => text.search(q),
+    searchKeys: (q) => text.searchKeys(q),
+    hitsOf: (q) => text.hitsOf(q),
     related: (q) => text.related(q),
     versionOf: (r) => text.versionOf(r),
     stats: (o) => text.stats(o),

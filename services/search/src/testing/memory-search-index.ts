@@ -10,7 +10,6 @@ import type {
   RelatedQuery,
   SearchHit,
   SearchIndex,
-  SearchQuery,
   UpsertOutcome,
 } from '../index/search-index.port.ts';
 
@@ -120,7 +119,7 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
     return scores;
   }
 
-  function bestPassage(e: IndexedEntity, query: SearchQuery): string | undefined {
+  function bestPassage(e: IndexedEntity, query: { text: string; vector?: Float32Array }): string | undefined {
     if (e.passages.length === 0) return undefined;
     const terms = new Set(tokenize(query.text));
     let best: { text: string; score: number } | undefined;
@@ -133,7 +132,7 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
     return best?.text;
   }
 
-  return {
+  const index: MemorySearchIndex = {
     kind: 'lancedb',
     dimensions: options.dimensions,
     writes,
@@ -221,6 +220,23 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
         return raw === undefined ? hit : { ...hit, raw };
       });
     },
+    async searchKeys(query) {
+      return (await index.search({ ...query, withExcerpts: false })).map((h) => ({
+        entityType: h.entityType,
+        id: h.id,
+        score: h.score,
+        ...(h.raw !== undefined ? { raw: h.raw } : {}),
+      }));
+    },
+    async hitsOf(query) {
+      return query.refs.flatMap((r) => {
+        const e = slots.get(keyOf(r))?.entity;
+        if (!e || e.ownerId !== query.ownerId) return [];
+        const excerpt = query.excerptsFor ? bestPassage(e, query.excerptsFor) : undefined;
+        const hit = toHit(e, r.score, excerpt);
+        return r.raw === undefined ? [hit] : [{ ...hit, raw: r.raw }];
+      });
+    },
     async related(query: RelatedQuery) {
       const self = slots.get(keyOf(query))?.entity;
       if (!self || self.ownerId !== query.ownerId) return [];
@@ -286,4 +302,5 @@ export function createMemorySearchIndex(options: MemorySearchIndexOptions): Memo
       closed = true;
     },
   };
+  return index;
 }
