@@ -242,6 +242,29 @@ export function rssMb(pid: number): number {
 }
 
 /** Samples a process's RSS every `everyMs` until stopped: the peak and the last reading. */
+/** USER_HZ: the unit of /proc's CPU times (100 on every Linux this runs on). */
+const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time (ms) the process has used so far, all its threads and its main thread alone (where
+ * requests, the in-memory index and the event loop run): utime + stime of /proc/<pid>/stat and of
+ * /proc/<pid>/task/<pid>/stat. NaN once the process is gone.
+ */
+export function cpuMs(pid: number): { all: number; main: number } {
+  const ticks = (file: string): number => {
+    try {
+      const stat = readFileSync(file, 'utf8');
+      // the fields after "(comm) " start at field 3 (state); utime and stime are fields 14 and 15
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return NaN;
+    }
+  };
+  const ms = (t: number) => (t * 1000) / CLOCK_TICKS_PER_S;
+  return { all: ms(ticks(`/proc/${pid}/stat`)), main: ms(ticks(`/proc/${pid}/task/${pid}/stat`)) };
+}
+
 export function rssSampler(pid: number, everyMs = 200): { stop(): { maxMb: number; endMb: number } } {
   let max = rssMb(pid);
   const timer = setInterval(() => (max = Math.max(max, rssMb(pid) || 0)), everyMs);

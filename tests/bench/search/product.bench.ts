@@ -31,6 +31,7 @@ import { startIngesting, type IngestReport } from './product-ingest.ts';
 import { exactTop10, recallAt10, type RecallSet } from './product-recall.ts';
 import {
   checkoutAt,
+  cpuMs,
   rssMb,
   rssSampler,
   savedUser,
@@ -154,6 +155,9 @@ async function prepare(side: Checkout): Promise<{ dir: string; user: BenchUser; 
 
 // ---- one run: start, cold start, recall, the modes quiet and while ingesting, stop --------------
 interface ModeFigures extends DriverResult {
+  /** The server's CPU time over the run divided by its requests (ms): main thread, all threads. */
+  cpuMainPerRequest: number;
+  cpuAllPerRequest: number;
   rssMaxMb: number;
   rssEndMb: number;
   loopP99: number;
@@ -197,6 +201,7 @@ async function measureMode(server: ProductServer, token: string, mode: (typeof M
   await settle(server, token);
   await server.diagnostics(); // starts the server's counters afresh
   const rss = rssSampler(server.pid);
+  const cpuBefore = cpuMs(server.pid);
   const result = await drive({
     url: server.url,
     token,
@@ -206,10 +211,13 @@ async function measureMode(server: ProductServer, token: string, mode: (typeof M
     rate: mode.rate,
     durationS: DURATION,
   });
+  const cpu = cpuMs(server.pid);
   const d = await server.diagnostics();
   const mem = rss.stop();
   return {
     ...result,
+    cpuMainPerRequest: (cpu.main - cpuBefore.main) / Math.max(1, result.requests),
+    cpuAllPerRequest: (cpu.all - cpuBefore.all) / Math.max(1, result.requests),
     rssMaxMb: mem.maxMb,
     rssEndMb: mem.endMb,
     loopP99: d.eventLoop.p99,
@@ -410,6 +418,8 @@ for (const phase of ['quiet', 'ingesting'] as const) {
       [`${at}: p99 (ms)`, (r) => g(r)?.p99, goals[m.name]?.p99],
       [`${at}: max (ms)`, (r) => g(r)?.max],
       [`${at}: server p95 (ms)`, (r) => g(r)?.serverP95],
+      [`${at}: server CPU per request, main thread (ms)`, (r) => g(r)?.cpuMainPerRequest],
+      [`${at}: server CPU per request, all threads (ms)`, (r) => g(r)?.cpuAllPerRequest],
       [`${at}: failed requests`, (r) => g(r)?.failed],
       [`${at}: event-loop delay p99 (ms)`, (r) => g(r)?.loopP99, m.name === 'keyword' ? 10 : undefined],
       [`${at}: event-loop delay max (ms)`, (r) => g(r)?.loopMax],
@@ -447,7 +457,7 @@ say();
 say(`| figure | ${sides.map((s) => `${s.label} (${s.commit})`).join(' | ')} | goal |`);
 say(`|---|${sides.map(() => '---|').join('')}---|`);
 for (const [label, pick, goal] of rows) {
-  const digits = label.startsWith('recall') ? 3 : 1;
+  const digits = label.startsWith('recall') ? 3 : label.includes('CPU per request') ? 2 : 1;
   say(
     `| ${label} | ${sides.map((s) => f(med(s, pick), digits)).join(' | ')} | ${goal === undefined ? '' : (label.startsWith('recall') ? '≥ ' : '≤ ') + goal} |`,
   );
@@ -462,7 +472,7 @@ const rejected = [...results.values()].flat().find((r) => r.ingest?.firstRejecti
 if (rejected) say(`first rejected upload: ${rejected.ingest!.firstRejection}`);
 say();
 say(
-  'Event-loop delay: perf_hooks.monitorEventLoopDelay sampled every 1 ms in the server (an idle loop reads ~1 ms); GC: PerformanceObserver gc entries; both from tests/bench/search/product-diagnostics.ts, preloaded. RSS: /proc/<pid>/status VmRSS every 200 ms.',
+  'Event-loop delay: perf_hooks.monitorEventLoopDelay sampled every 1 ms in the server (an idle loop reads ~1 ms); GC: PerformanceObserver gc entries; both from tests/bench/search/product-diagnostics.ts, preloaded. RSS: /proc/<pid>/status VmRSS every 200 ms. CPU per request: the server’s utime + stime over the run (/proc/<pid>/stat, the main thread from /proc/<pid>/task/<pid>/stat) divided by the requests sent, background work included.',
 );
 if (LOG) {
   writeFileSync(LOG, `${lines.join('\n')}\n`);
