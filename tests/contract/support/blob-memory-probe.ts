@@ -1,6 +1,7 @@
 // Child process for the blob-store contract's 20 MB cases: runs one streamed put or get in a quiet
 // process (no test runner allocating beside it) and prints what it retained, as JSON on stdout.
-// Usage: node --expose-gc blob-memory-probe.ts '<json: {adapter, options, op, key, size, seed}>'
+// Usage: node --expose-gc --single-threaded-gc blob-memory-probe.ts '<json: {adapter, options, op, key,
+// size, seed}>' (single-threaded: array buffers are freed within gc(), so the count after it is exact).
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createLocalBlobStore, createS3BlobStore } from '@kaboodle/platform';
