@@ -384,7 +384,10 @@ try {
       const q = (m: string) => fig.quiet[m];
       say(
         `run ${r}/${RUNS} ${side.label}: ready ${f(fig.firstAnswerS)} s, in-memory index ${f(fig.memoryIndexS)} s, recall@10 ${f(fig.recall, 3)}; ` +
-          MODES.map((m) => `${m.name} p95 ${f(q(m.name)?.p95)} p99 ${f(q(m.name)?.p99)} ms`).join(', ') +
+          MODES.map(
+            (m) =>
+              `${m.name} p95 ${f(q(m.name)?.p95)} p99 ${f(q(m.name)?.p99)} ms, CPU ${f(q(m.name)?.cpuMainPerRequest, 2)} ms main`,
+          ).join(', ') +
           (fig.ingest ? `; ingest ${f(fig.ingest.completedPerMin, 0)} files/min` : ''),
       );
     }
