@@ -9,22 +9,7 @@ export function queriesContract(s: ContractSuite): void {
 
   it('returns the best-matching passage of each document as its excerpt, when asked', async () => {
     const o = owner();
-    const passages = [
-      { text: 'Chapter one talks about gardening and tulips.', vector: vec({ garden: 1, flower: 1 }) },
-      { text: 'Chapter two explains the tax return deadline.', vector: vec({ finance: 1, tax: 1 }) },
-      { text: 'Chapter three covers guitar strings.', vector: vec({ music: 1, guitar: 1 }) },
-    ];
-    let offset = 0;
-    const doc = entity(o, {
-      title: 'Almanac of everything',
-      content: passages.map((p) => p.text).join(' '),
-      vector: vec({ garden: 0.5, tax: 0.5, guitar: 0.5 }),
-      passages: passages.map((p) => {
-        const start = offset;
-        offset += p.text.length + 1;
-        return { ...p, start, end: start + p.text.length };
-      }),
-    });
+    const { doc, passages } = s.almanac(o);
     const item = entity(o, {
       title: 'Almanac shelf',
       entityType: 'inventory_item',

@@ -56,6 +56,11 @@ export interface ContractSuite {
   entity(ownerId: string, over?: Partial<IndexedEntity>): IndexedEntity;
   q(ownerId: string, mode: SearchMode, text: string, over?: Partial<SearchQuery>): SearchQuery;
   ids(hits: SearchHit[]): string[];
+  /**
+   * A document whose three passages are on unrelated topics (gardening, a tax deadline, guitar
+   * strings), for the excerpt cases: `passages[i].text` is what an excerpt for that topic must be.
+   */
+  almanac(ownerId: string): { doc: IndexedEntity; passages: IndexedEntity['passages'] };
   /** Scores in [0, 1], best first. */
   expectWellFormed(hits: SearchHit[]): void;
 }
@@ -94,6 +99,26 @@ export function createContractSuite(
     return { ownerId, mode, text, limit: 20, ...over };
   }
   const ids = (hits: SearchHit[]) => hits.map((h) => h.id);
+  function almanac(ownerId: string) {
+    const texts: Array<[string, Partial<Record<Axis, number>>]> = [
+      ['Chapter one talks about gardening and tulips.', { garden: 1, flower: 1 }],
+      ['Chapter two explains the tax return deadline.', { finance: 1, tax: 1 }],
+      ['Chapter three covers guitar strings.', { music: 1, guitar: 1 }],
+    ];
+    let offset = 0;
+    const passages = texts.map(([text, mix]) => {
+      const start = offset;
+      offset += text.length + 1;
+      return { text, vector: vec(mix), start, end: start + text.length };
+    });
+    const doc = entity(ownerId, {
+      title: 'Almanac of everything',
+      content: passages.map((p) => p.text).join(' '),
+      vector: vec({ garden: 0.5, tax: 0.5, guitar: 0.5 }),
+      passages,
+    });
+    return { doc, passages };
+  }
   const expectWellFormed = (hits: SearchHit[]) => {
     for (const h of hits) {
       expect(h.score).toBeGreaterThanOrEqual(0);
@@ -111,6 +136,7 @@ export function createContractSuite(
     entity,
     q,
     ids,
+    almanac,
     expectWellFormed,
   };
 }

@@ -83,3 +83,19 @@ export const hit = (id: string, score: number, extra: Record<string, unknown> = 
   _source: src(id),
   ...extra,
 });
+
+/**
+ * Inner hits on `passages` as Elasticsearch returns them (under the nested path's name, as its own
+ * REST tests show): [offset, score, text] per passage.
+ */
+export const innerPassages = (hits: Array<[number, number, string]>) => ({
+  passages: {
+    hits: {
+      hits: hits.map(([offset, score, text]) => ({
+        _nested: { field: 'passages', offset },
+        _score: score,
+        fields: { passages: [{ text: [text] }] },
+      })),
+    },
+  },
+});

@@ -2,21 +2,18 @@
 // they send and how they map canned answers. The contract suite runs their semantics on a cluster.
 import { describe, expect, it } from 'vitest';
 import { hitsAnswer } from './elasticsearch-test-cluster.ts';
-import { ALIAS, hit, liveOwner, msearchBodies, opened, src, vec } from './elasticsearch-index-fixtures.ts';
+import {
+  ALIAS,
+  hit,
+  innerPassages as inner,
+  liveOwner,
+  msearchBodies,
+  opened,
+  src,
+  vec,
+} from './elasticsearch-index-fixtures.ts';
 import type { Body } from './elasticsearch-index-fixtures.ts';
 import { HIT_SOURCE } from './elasticsearch-queries.ts';
-
-const inner = (hits: Array<[number, number, string]>) => ({
-  passages: {
-    hits: {
-      hits: hits.map(([offset, score, text]) => ({
-        _nested: { field: 'passages', offset },
-        _score: score,
-        fields: { passages: [{ text: [text] }] },
-      })),
-    },
-  },
-});
 
 describe('elasticsearch search index: searchKeys and hitsOf', () => {
   it('searchKeys asks for the names only, never passages, and ranks as search does', async () => {

@@ -4,7 +4,15 @@
 import { InputError } from '@kaboodle/platform';
 import { describe, expect, it } from 'vitest';
 import { hitsAnswer } from './elasticsearch-test-cluster.ts';
-import { ALIAS, vec, opened, msearchBodies, liveOwner, hit } from './elasticsearch-index-fixtures.ts';
+import {
+  ALIAS,
+  vec,
+  opened,
+  msearchBodies,
+  liveOwner,
+  hit,
+  innerPassages as inner,
+} from './elasticsearch-index-fixtures.ts';
 import type { Body } from './elasticsearch-index-fixtures.ts';
 import { reciprocalRankFusion } from './search-scoring.ts';
 
@@ -168,18 +176,6 @@ describe('elasticsearch search index: search', () => {
 
   it('with excerpts, adds a nested passage kNN with inner hits and a score-neutral nested BM25, and picks the best passage', async () => {
     const { cluster, index } = await opened();
-    // inner hits come back under the nested path's name, as Elasticsearch's own REST tests show
-    const inner = (hits: Array<[number, number, string]>) => ({
-      passages: {
-        hits: {
-          hits: hits.map(([offset, score, text]) => ({
-            _nested: { field: 'passages', offset },
-            _score: score,
-            fields: { passages: [{ text: [text] }] },
-          })),
-        },
-      },
-    });
     const knn = [hit('a', 0.9)];
     const passages = [hit('a', 0.95, { inner_hits: inner([[2, 0.95, 'a passage on rainfall']]) })];
     const bm25 = [
