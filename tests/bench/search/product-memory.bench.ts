@@ -2,7 +2,8 @@
 // folder the product bench filled (its snapshot saved: `product.bench.ts --count 100000 --reuse DIR
 // --fill-only`, then one run), and after the big owner's in-memory index is loaded: RSS and its parts
 // at rest, after 300 keyword searches and after 300 hybrid ones (one at a time; the first hybrid
-// starts the query embedder's worker). The parts come from the diagnostics preload
+// starts the query embedder's worker), then after 15 s of hybrid searches at 100/s (issue 21's load:
+// sent at a fixed rate, not waiting for answers). The parts come from the diagnostics preload
 // (product-diagnostics.ts): the main V8 heap, array buffers, other anonymous memory (worker heaps,
 // native: usearch, LanceDB, onnxruntime, PGlite's WASM memory) and file-backed pages. Two settings
 // side by side, alternating, medians of --runs: this checkout with two settings, or with --baseline
@@ -31,7 +32,9 @@ const sides = [
 ];
 const user = await savedUser(DATA);
 if (!user) throw new Error(`${DATA}: no bench user (fill it with product.bench.ts --fill-only first)`);
-const STAGES = ['at rest', 'after 300 keyword', 'after 300 hybrid'] as const;
+const STAGES = ['at rest', 'after 300 keyword', 'after 300 hybrid', 'after hybrid 100/s'] as const;
+const LOAD_RATE = 100;
+const LOAD_SECONDS = 15;
 type Sample = Record<(typeof STAGES)[number], MemoryBreakdown>;
 
 async function oneRun({ env, checkout }: (typeof sides)[number]): Promise<Sample> {
@@ -50,7 +53,22 @@ async function oneRun({ env, checkout }: (typeof sides)[number]): Promise<Sample
     for (let i = 0; i < SEARCHES; i++) await run('keyword', `glacier retreat ${i}`);
     const keyword = await memory();
     for (let i = 0; i < SEARCHES; i++) await run('hybrid', `ocean warming ${i}`);
-    return { 'at rest': rest, 'after 300 keyword': keyword, 'after 300 hybrid': await memory() };
+    const hybrid = await memory();
+    // Open loop: each search is sent on its tick whatever the earlier ones are doing.
+    const sent: Promise<void>[] = [];
+    const started = performance.now();
+    for (let i = 0; i < LOAD_RATE * LOAD_SECONDS; i++) {
+      const due = started + (i * 1000) / LOAD_RATE - performance.now();
+      if (due > 0) await new Promise((r) => setTimeout(r, due));
+      sent.push(run('hybrid', `coral bleaching ${i}`));
+    }
+    await Promise.all(sent);
+    return {
+      'at rest': rest,
+      'after 300 keyword': keyword,
+      'after 300 hybrid': hybrid,
+      'after hybrid 100/s': await memory(),
+    };
   } finally {
     await server.stop();
   }
@@ -75,6 +93,19 @@ const parts: [string, (m: MemoryBreakdown) => number][] = [
   ['other anonymous', (m) => m.anonymous - m.heapTotal - m.arrayBuffers],
   ['file-backed', (m) => m.fileBacked],
 ];
+// What the loaded stage cost per search: CPU of every thread, and pages the kernel had to hand in
+// (memory given back to it between searches comes back as faults).
+const perSearch = (pick: (m: MemoryBreakdown) => number) => (r: Sample) =>
+  (pick(r['after hybrid 100/s']) - pick(r['after 300 hybrid'])) / (LOAD_RATE * LOAD_SECONDS);
+console.log(`\nhybrid 100/s, per search (medians)\n\n| figure | ${sides.map((s) => s.label).join(' | ')} |`);
+console.log(`|---|${sides.map(() => '---|').join('')}`);
+for (const [name, pick] of [
+  ['CPU, all threads (ms)', (m: MemoryBreakdown) => m.cpuMs],
+  ['minor page faults', (m: MemoryBreakdown) => m.minorFaults],
+] as const)
+  console.log(
+    `| ${name} | ${sides.map((s) => median(results.get(s.label)!.map(perSearch(pick))).toFixed(2)).join(' | ')} |`,
+  );
 console.log(`\nmedians, MB\n\n| stage: part | ${sides.map((s) => s.label).join(' | ')} |`);
 console.log(`|---|${sides.map(() => '---|').join('')}`);
 for (const st of STAGES)

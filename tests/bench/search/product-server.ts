@@ -73,6 +73,9 @@ export interface Diagnostics {
 }
 
 export interface MemoryBreakdown {
+  /** CPU time of every thread since start (ms) and minor page faults since start. */
+  cpuMs: number;
+  minorFaults: number;
   rss: number;
   heapTotal: number;
   heapUsed: number;
