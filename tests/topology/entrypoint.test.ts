@@ -1,6 +1,8 @@
-// The `kaboodle` command's bad input: one clear line per problem, exit status 2, no stack trace.
+// The `kaboodle` command's bad input: one clear line per problem, exit status 2, no stack trace; and a
+// server runs with the memory setting of services/server/src/runtime-tuning.ts.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runKaboodle } from '../support/kaboodle-process.ts';
+import { runKaboodle, startKaboodleProcess, tempDataDir } from '../support/kaboodle-process.ts';
 
 const noEngines = {
   DATABASE_URL: '',
@@ -125,4 +127,27 @@ describe('kaboodle entrypoint', () => {
     expect(v.code).toBe(0);
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'a server runs with the memory setting, in the process that was started',
+    async () => {
+      const data = tempDataDir();
+      const app = await startKaboodleProcess({
+        target: 'all',
+        env: { ...noEngines, KABOODLE_DATA_DIR: data.dir, GLIBC_TUNABLES: '' },
+      });
+      try {
+        const environ = readFileSync(`/proc/${app.child.pid!}/environ`, 'utf8').split('\0');
+        const report = process.report.getReport() as { header: { glibcVersionRuntime?: string } };
+        if (report.header.glibcVersionRuntime) {
+          expect(environ).toContain('KABOODLE_RUNTIME_TUNED=1');
+          expect(environ).toContain('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576');
+        } else expect(environ).not.toContain('KABOODLE_RUNTIME_TUNED=1');
+      } finally {
+        await app.stop();
+        data.remove();
+      }
+    },
+    150_000,
+  );
 });

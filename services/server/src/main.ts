@@ -71,6 +71,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
+  // A server starts with the memory settings of runtime-tuning.ts: without them this process
+  // replaces itself by one that has them (same PID), before anything is loaded.
+  const { restartTunedIfNeeded } = await import('./runtime-tuning.ts');
+  restartTunedIfNeeded();
+
   // Auto-instrumentation: the hook first, then the SDK, then everything it instruments.
   const { installInstrumentationHooks } = await import('@kaboodle/platform/instrumentations');
   installInstrumentationHooks();
