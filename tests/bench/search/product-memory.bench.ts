@@ -54,15 +54,19 @@ async function oneRun({ env, checkout }: (typeof sides)[number]): Promise<Sample
     const keyword = await memory();
     for (let i = 0; i < SEARCHES; i++) await run('hybrid', `ocean warming ${i}`);
     const hybrid = await memory();
-    // Open loop: each search is sent on its tick whatever the earlier ones are doing.
+    // Open loop: each search is sent on its tick whatever the earlier ones are doing; a failure is
+    // kept (not left unhandled while later searches are still being sent) and reported at the end.
     const sent: Promise<void>[] = [];
+    const failures: unknown[] = [];
     const started = performance.now();
     for (let i = 0; i < LOAD_RATE * LOAD_SECONDS; i++) {
       const due = started + (i * 1000) / LOAD_RATE - performance.now();
       if (due > 0) await new Promise((r) => setTimeout(r, due));
-      sent.push(run('hybrid', `coral bleaching ${i}`));
+      sent.push(run('hybrid', `coral bleaching ${i}`).catch((err: unknown) => void failures.push(err)));
     }
     await Promise.all(sent);
+    if (failures.length > 0)
+      throw new Error(`${failures.length} of the searches at ${LOAD_RATE}/s failed`, { cause: failures[0] });
     return {
       'at rest': rest,
       'after 300 keyword': keyword,
