@@ -86,11 +86,7 @@ function memoryBreakdown() {
     // not Linux: the smaps figures stay NaN
   }
   const anon = (kb.Anonymous ?? NaN) * 1024;
-  const usage = process.resourceUsage();
   return {
-    // cumulative since start, every thread: what a stage cost is the difference of two readings
-    cpuMs: Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000),
-    minorFaults: usage.minorPageFault,
     rss: mb(m.rss),
     heapTotal: mb(m.heapTotal),
     heapUsed: mb(m.heapUsed),

@@ -73,9 +73,6 @@ export interface Diagnostics {
 }
 
 export interface MemoryBreakdown {
-  /** CPU time of every thread since start (ms) and minor page faults since start. */
-  cpuMs: number;
-  minorFaults: number;
   rss: number;
   heapTotal: number;
   heapUsed: number;
@@ -248,24 +245,37 @@ export function rssMb(pid: number): number {
 /** USER_HZ: the unit of /proc's CPU times (100 on every Linux this runs on). */
 const CLOCK_TICKS_PER_S = 100;
 
+/** The fields of a /proc stat file after "(comm) ", from field 3 (state) on; none once the process is gone. */
+function statFields(file: string): string[] {
+  try {
+    const stat = readFileSync(file, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return [];
+  }
+}
+
 /**
  * CPU time (ms) the process has used so far, all its threads and its main thread alone (where
  * requests, the in-memory index and the event loop run): utime + stime of /proc/<pid>/stat and of
  * /proc/<pid>/task/<pid>/stat. NaN once the process is gone.
  */
 export function cpuMs(pid: number): { all: number; main: number } {
+  // utime and stime are fields 14 and 15
   const ticks = (file: string): number => {
-    try {
-      const stat = readFileSync(file, 'utf8');
-      // the fields after "(comm) " start at field 3 (state); utime and stime are fields 14 and 15
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return NaN;
-    }
+    const fields = statFields(file);
+    return Number(fields[11] ?? NaN) + Number(fields[12] ?? NaN);
   };
   const ms = (t: number) => (t * 1000) / CLOCK_TICKS_PER_S;
   return { all: ms(ticks(`/proc/${pid}/stat`)), main: ms(ticks(`/proc/${pid}/task/${pid}/stat`)) };
+}
+
+/**
+ * Minor page faults of the process so far (field 10 of /proc/<pid>/stat): memory it gave back to the
+ * kernel comes back as faults. NaN once the process is gone.
+ */
+export function minorFaults(pid: number): number {
+  return Number(statFields(`/proc/${pid}/stat`)[7] ?? NaN);
 }
 
 export function rssSampler(pid: number, everyMs = 200): { stop(): { maxMb: number; endMb: number } } {
