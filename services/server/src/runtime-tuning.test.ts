@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GLIBC_TUNING, TUNED_MARK, tunedLaunch, type LaunchedAs } from './runtime-tuning.ts';
+import { GLIBC_TUNING, runsOnGlibc, TUNED_MARK, tunedLaunch, type LaunchedAs } from './runtime-tuning.ts';
 
 const launched = (over: Partial<LaunchedAs> = {}): LaunchedAs => ({
   execPath: '/usr/bin/node',
@@ -46,9 +46,7 @@ describe('tunedLaunch', () => {
 });
 
 describe.runIf(process.platform === 'linux')('restartTunedIfNeeded (a real re-execution)', () => {
-  const glibc = Boolean(
-    (process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime,
-  );
+  const glibc = runsOnGlibc();
   const run = (env: NodeJS.ProcessEnv) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kaboodle-tuning-'));
     try {

@@ -53,7 +53,8 @@ export function tunedLaunch(current: LaunchedAs): TunedLaunch | null {
   };
 }
 
-function runsOnGlibc(): boolean {
+/** Whether this process's C library is glibc (Node's report names its version only then). */
+export function runsOnGlibc(): boolean {
   const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
   return typeof report?.header?.glibcVersionRuntime === 'string';
 }
