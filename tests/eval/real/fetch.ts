@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -78,12 +79,22 @@ export function fetchPackagedFiles<T extends PackagedFile>(docs: T[]): Fetched<T
           for (const d of missing) results.set(d, { doc: d, problem: got.error! });
         } else {
           // Only the files the set uses come out of the package (a TeX Live doc package is 200 MB).
+          // Extracted beside the cache, then renamed in whole: eval files run in parallel, and one
+          // must never read a file another is still writing (a half-written PDF "changed").
           const members = missing.map((d) => `.${d.path}`);
+          const out = path.join(tmp, 'files');
+          mkdirSync(out);
           const tar = spawnSync(
             'bash',
-            ['-c', 'dpkg-deb --fsys-tarfile "$1" | tar -x -C "$2" "${@:3}"', 'x', got.deb, dir, ...members],
+            ['-c', 'dpkg-deb --fsys-tarfile "$1" | tar -x -C "$2" "${@:3}"', 'x', got.deb, out, ...members],
             { encoding: 'utf8' },
           );
+          for (const d of missing) {
+            const extracted = path.join(out, d.path);
+            if (!existsSync(extracted)) continue;
+            mkdirSync(path.dirname(cached(d)), { recursive: true });
+            renameSync(extracted, cached(d));
+          }
           if (tar.status !== 0 && missing.every((d) => !existsSync(cached(d))))
             for (const d of missing) results.set(d, { doc: d, problem: `dpkg-deb: ${tar.stderr.trim()}` });
         }
