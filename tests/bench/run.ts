@@ -20,6 +20,10 @@ const benches: { title: string; script: string }[] = [
   { title: 'Web: shell first-load JS (gzipped)', script: 'tests/bench/web-bundle.ts' },
   { title: 'Processing: text extraction and OCR', script: 'services/processing/bench/extract.bench.ts' },
   { title: 'Processing: embeddings', script: 'services/processing/bench/embed.bench.ts' },
+  {
+    title: 'Processing: a search query’s wait for the embedding threads during an upload, by call size',
+    script: 'services/processing/bench/embed-contention.bench.ts',
+  },
   { title: 'Processing: enrichment', script: 'services/processing/bench/enrich.bench.ts' },
   { title: 'Processing: vision', script: 'services/processing/bench/vision.bench.ts' },
   {

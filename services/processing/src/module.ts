@@ -46,6 +46,7 @@ export function createProcessingModule(deps: ProcessingModuleDeps): ProcessingMo
   const ai = createAiProviders(config, {
     embedThreads: config.EMBED_THREADS,
     embedRuntime: config.EMBED_RUNTIME,
+    embedBatchChars: config.EMBED_BATCH_CHARS,
   });
   // With an endpoint configured, its vision model reads images and scanned pages; everything else
   // (and the fallback when the endpoint fails) stays with the offline extractor.

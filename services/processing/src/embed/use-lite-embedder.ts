@@ -170,9 +170,23 @@ export interface UseLiteEmbedderOptions {
   threads?: number;
   /** Texts per model call (default 8: ~60 ms of WASM work, so the event loop stays responsive). */
   maxBatch?: number;
+  /**
+   * Characters per model call (default {@link USE_LITE_BATCH_CHARS}). Smaller calls shorten a search
+   * query's wait behind the call in flight during an upload, and cost ingestion throughput.
+   */
+  maxBatchChars?: number;
   /** LRU entries for repeated texts (default 2000). */
   cacheSize?: number;
 }
+
+/**
+ * Characters per model call by default. On WASM ~45 ms of CPU per 750-character passage: 2000
+ * characters keep a call near 100 ms. On the native runtime calls of one passage (480) halved a
+ * query's wait behind an upload (p95 30.8 → 15.8 ms) but cost the pipeline 6 % of its text files and
+ * 11 % of its PDFs a minute, the PDFs near their 700/min floor: each call is a round trip through
+ * the main thread's busy event loop (docs/benchmarks/2026-11-28-embedding-head-of-line.md).
+ */
+export const USE_LITE_BATCH_CHARS = 2000;
 
 export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): TextEmbedder {
   const inWorker = (options.thread ?? 'worker') === 'worker';
@@ -187,8 +201,7 @@ export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Tex
     space: () => USE_LITE_SPACE,
     maxBatch: options.maxBatch ?? 8,
     parallelBatches: inWorker ? threads : 1,
-    // ~45 ms of CPU per 750-character passage: 2000 characters keep one model call near 100 ms.
-    maxBatchChars: 2000,
+    maxBatchChars: options.maxBatchChars ?? USE_LITE_BATCH_CHARS,
     // A first cut before counting words (the model reads ~90 words, see clipToUseLiteWindow).
     maxChars: 4000,
     clip: clipToUseLiteWindow,

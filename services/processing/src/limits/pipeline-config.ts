@@ -26,6 +26,13 @@ export const pipelineConfig = defineConfig({
     description:
       'Runtime of the offline embedding model: native (onnxruntime-node, ~5x faster), wasm (tfjs) or auto (native where it loads, else wasm); the vectors are the same',
   }),
+  EMBED_BATCH_CHARS: env.int({
+    min: 100,
+    max: 100_000,
+    default: 2000,
+    description:
+      'Characters per call of the offline embedding model; smaller calls shorten a search query’s wait behind an upload (480, one passage: p95 31 → 16 ms) and cost ingestion (−6 % text files, −11 % PDFs a minute)',
+  }),
 });
 
 export type PipelineConfig = ReturnType<typeof pipelineConfig.parse>;

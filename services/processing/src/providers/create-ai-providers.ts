@@ -49,6 +49,8 @@ export interface AiProviderOptions {
   embedThreads?: number;
   /** The offline embedding model's runtime (default `auto`: native where onnxruntime-node loads). */
   embedRuntime?: UseLiteRuntime;
+  /** Characters per offline embedding model call (default USE_LITE_BATCH_CHARS). */
+  embedBatchChars?: number;
 }
 
 export function createAiProviders(config: ProcessingConfig, options: AiProviderOptions = {}): AiProviders {
@@ -71,6 +73,7 @@ export function createAiProviders(config: ProcessingConfig, options: AiProviderO
     const embedder = createUseLiteEmbedder({
       threads: options.embedThreads ?? 1,
       runtime: options.embedRuntime ?? 'auto',
+      ...(options.embedBatchChars ? { maxBatchChars: options.embedBatchChars } : {}),
     });
     return {
       provider,
