@@ -17,9 +17,7 @@ const SECONDS = argValue('--seconds', 10);
 const RATE = argValue('--rate', 20);
 /** Model threads, as EMBED_THREADS (the product's default: 2). */
 const THREADS = argValue('--threads', 2);
-const runtimes: Array<'native' | 'wasm'> = process.argv.includes('--no-wasm')
-  ? ['native']
-  : ['native', 'wasm'];
+const runtimes: Array<'native' | 'wasm'> = process.argv.includes('--wasm') ? ['native', 'wasm'] : ['native'];
 const variants = [
   { name: '2000 characters a call (default)', maxBatchChars: 2000 },
   { name: '480 characters a call (one passage)', maxBatchChars: 480 },
