@@ -2,6 +2,7 @@
 // Defaults fit a small (2-core) machine; see docs/benchmarks/2026-11-25-pipeline-throughput.md before raising
 // them.
 import { defineConfig, env } from '@kaboodle/platform';
+import { USE_LITE_BATCH_CHARS } from '../embed/use-lite-embedder.ts';
 
 /** Files analysed at once per process unless PROCESSING_CONCURRENCY says otherwise. */
 export const DEFAULT_PROCESSING_CONCURRENCY = 16;
@@ -29,7 +30,7 @@ export const pipelineConfig = defineConfig({
   EMBED_BATCH_CHARS: env.int({
     min: 100,
     max: 100_000,
-    default: 2000,
+    default: USE_LITE_BATCH_CHARS,
     description:
       'Characters per call of the offline embedding model; smaller calls shorten a search query’s wait behind an upload (480, one passage: p95 31 → 16 ms) and cost ingestion (−6 % text files, −11 % PDFs a minute)',
   }),
